@@ -1,0 +1,55 @@
+// The Eight II query logic behind the gRPC service, free of any gRPC type: it turns API messages
+// into solver calls and back. The service class (eight_service.h) is a thin shell around it, and
+// tests and benchmarks can call it directly.
+//
+// Thread-safety: const methods, safe from any number of threads. The table must outlive it.
+
+#ifndef SERVER_EIGHT_QUERY_HANDLER_H_
+#define SERVER_EIGHT_QUERY_HANDLER_H_
+
+#include "absl/status/status.h"
+#include "google/protobuf/repeated_field.h"
+#include "puzzle/eight_solver.h"
+#include "puzzle/eight_table.h"
+#include "puzzleoracle/v1/oracle.pb.h"
+
+namespace server {
+
+namespace api = ::puzzleoracle::v1;
+
+class EightQueryHandler {
+ public:
+  // REQUIRES: `table` outlives the handler; max_batch_size > 0.
+  EightQueryHandler(const puzzle::EightTable* table, api::TableDescription description,
+                    int max_batch_size, int max_message_size);
+
+  EightQueryHandler(const EightQueryHandler&) = delete;
+  EightQueryHandler& operator=(const EightQueryHandler&) = delete;
+
+  // InvalidArgument naming "start" or "goal" for a malformed board; DataLoss if the table is
+  // inconsistent (never for a verified table).
+  absl::Status Solve(const api::SolveRequest& request, api::SolveResponse* response) const;
+
+  // InvalidArgument when `items` exceeds the batch limit: "batch has N items; the server's limit
+  // is M (--max_batch_size)".
+  absl::Status CheckBatchSize(int items) const;
+
+  // One result per item, in order, each with its own id and status.
+  void SolveItems(const google::protobuf::RepeatedPtrField<api::SolveItem>& items,
+                  google::protobuf::RepeatedPtrField<api::SolveItemResult>* results) const;
+
+  void DescribeTables(api::GetTableInfoResponse* response) const;
+
+ private:
+  absl::Status SolveBoards(const std::string& start, const std::string& goal,
+                           api::SolveResponse* response) const;
+
+  const puzzle::EightSolver solver_;
+  const api::TableDescription description_;
+  const int max_batch_size_;
+  const int max_message_size_;
+};
+
+}  // namespace server
+
+#endif  // SERVER_EIGHT_QUERY_HANDLER_H_
