@@ -1,0 +1,453 @@
+// End-to-end tests: the real server binary in a child process, real gRPC clients, over loopback
+// TCP and a unix socket. Every answer is checked against in-process reconstruction from the same
+// table file.
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <grpcpp/client_context.h>
+#include <grpcpp/create_channel.h>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/time/clock.h"
+#include "client/eight_oracle.h"
+#include "client/remote_eight_oracle.h"
+#include "grpc/health/v1/health.grpc.pb.h"
+#include "grpc/reflection/v1alpha/reflection.grpc.pb.h"
+#include "gtest/gtest.h"
+#include "puzzleoracle/v1/oracle.grpc.pb.h"
+#include "tests/server_process.h"
+
+namespace tests {
+namespace {
+
+namespace api = ::puzzleoracle::v1;
+using grpc::health::v1::HealthCheckRequest;
+using grpc::health::v1::HealthCheckResponse;
+
+constexpr char kTable[] = "data/eight.tbl";
+
+std::string RandomBoard(std::mt19937_64& rng) {
+  std::string b = "12345678X";
+  std::shuffle(b.begin(), b.end(), rng);
+  return b;
+}
+
+// In-process reference answers.
+client::LocalEightOracle& Reference() {
+  static client::LocalEightOracle* oracle = client::LocalEightOracle::Open(kTable)->release();
+  return *oracle;
+}
+
+void ExpectMatchesReference(const std::string& start, const std::string& goal,
+                            const api::SolveResponse& got) {
+  const client::EightResult want = (*Reference().SolveMany({{start, goal}}))[0];
+  ASSERT_TRUE(want.status.ok());
+  EXPECT_EQ(got.solvable(), want.solvable) << start << " " << goal;
+  EXPECT_EQ(got.distance(), want.distance) << start << " " << goal;
+  EXPECT_EQ(got.moves(), want.moves) << start << " " << goal;
+}
+
+grpc::ClientContext* WithDeadline(grpc::ClientContext* context, absl::Duration d = absl::Seconds(20)) {
+  context->set_deadline(absl::ToChronoTime(absl::Now() + d));
+  return context;
+}
+
+HealthCheckResponse::ServingStatus CheckHealth(const std::shared_ptr<grpc::Channel>& channel,
+                                               const std::string& service = "") {
+  auto stub = grpc::health::v1::Health::NewStub(channel);
+  grpc::ClientContext context;
+  HealthCheckRequest request;
+  request.set_service(service);
+  HealthCheckResponse response;
+  const grpc::Status s = stub->Check(WithDeadline(&context), request, &response);
+  EXPECT_TRUE(s.ok()) << s.error_message();
+  return response.status();
+}
+
+// Parameterised over the transport: "tcp" or "unix".
+class ServerE2eTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    address_ =
+        GetParam() == "tcp"
+            ? "127.0.0.1:0"
+            // TEST_TMPDIR is too long for a socket path (108 bytes at most).
+            : absl::StrCat("unix:/tmp/oracle-e2e-", getpid(), "-", ++socket_counter_, ".sock");
+    auto started = ServerProcess::Start({"--address=" + address_, std::string("--tables=") + kTable,
+                                         "--max_batch_size=100", "--max_message_size=65536",
+                                         "--shutdown_grace=10s"});
+    ASSERT_TRUE(started.ok()) << started.status();
+    server_ = std::move(*started);
+    channel_ = client::MakeChannel(server_->address(), 1 << 20);
+    stub_ = api::EightPuzzle::NewStub(channel_);
+  }
+  void TearDown() override {
+    if (server_ != nullptr) server_->Stop(SIGKILL);
+    if (GetParam() == "unix") unlink(address_.substr(5).c_str());
+  }
+
+  static inline int socket_counter_ = 0;
+  std::string address_;
+  std::unique_ptr<ServerProcess> server_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<api::EightPuzzle::Stub> stub_;
+};
+
+TEST_P(ServerE2eTest, SolveAnswersAndRejectsMalformedBoards) {
+  api::SolveRequest request;
+  api::SolveResponse response;
+  request.set_start("564178X23");
+  request.set_goal("7568X4123");
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(stub_->Solve(WithDeadline(&context), request, &response).ok());
+    EXPECT_EQ(response.distance(), 8);
+    EXPECT_EQ(response.moves(), "urrulldr");
+  }
+  request.set_start("2 3 4 1 5 x 7 6 8");
+  request.set_goal("");
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(stub_->Solve(WithDeadline(&context), request, &response).ok());
+    ExpectMatchesReference("2 3 4 1 5 x 7 6 8", "", response);
+  }
+  request.set_start("21345678X");
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(stub_->Solve(WithDeadline(&context), request, &response).ok());
+    EXPECT_FALSE(response.solvable());
+    EXPECT_EQ(response.distance(), -1);
+  }
+  const std::vector<std::pair<std::pair<std::string, std::string>, std::string>> bad = {
+      {{"", ""}, "start: empty board; expected 9 symbols (tiles 1-8 and one blank X, x or 0)"},
+      {{"12345678", ""}, "start: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 8"},
+      {{"12345678X", "12345678X1"},
+       "goal: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 10"},
+      {{"12345677X", ""}, "start: duplicate tile 7 at positions 7 and 8; expected each of 1-8 once"},
+      {{"1234567#X", ""}, "start: symbol '#' at position 8; expected 1-8 or X"},
+      {{"12X45X786", ""}, "start: two blanks, at positions 3 and 6; expected exactly one X"},
+      {{std::string(30000, '1'), ""},
+       "start: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 30000"},
+  };
+  for (const auto& [boards, message] : bad) {
+    request.set_start(boards.first);
+    request.set_goal(boards.second);
+    grpc::ClientContext context;
+    const grpc::Status s = stub_->Solve(WithDeadline(&context), request, &response);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_EQ(s.error_message(), message);
+  }
+  EXPECT_EQ(CheckHealth(channel_), HealthCheckResponse::SERVING);
+}
+
+TEST_P(ServerE2eTest, SolveBatchPerItemStatusAndLimits) {
+  api::SolveBatchRequest request;
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 100; ++i) {
+    api::SolveItem* item = request.add_items();
+    item->set_id(1000 + i);
+    item->set_start(i == 50 ? "bad" : RandomBoard(rng));
+    item->set_goal(RandomBoard(rng));
+  }
+  api::SolveBatchResponse response;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(stub_->SolveBatch(WithDeadline(&context), request, &response).ok());
+  }
+  ASSERT_EQ(response.results_size(), 100);
+  for (int i = 0; i < 100; ++i) {
+    const api::SolveItemResult& r = response.results(i);
+    EXPECT_EQ(r.id(), 1000u + i);
+    if (i == 50) {
+      EXPECT_EQ(r.code(), 3);
+      EXPECT_EQ(r.error(), "start: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 3");
+    } else {
+      EXPECT_EQ(r.code(), 0);
+      ExpectMatchesReference(request.items(i).start(), request.items(i).goal(), r.answer());
+    }
+  }
+  // Over the batch limit: rejected whole.
+  request.add_items()->set_start("12345678X");
+  {
+    grpc::ClientContext context;
+    const grpc::Status s = stub_->SolveBatch(WithDeadline(&context), request, &response);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_EQ(s.error_message(), "batch has 101 items; the server's limit is 100 (--max_batch_size)");
+  }
+  // Over the message size limit (64 KiB): gRPC rejects it.
+  api::SolveBatchRequest huge;
+  huge.add_items()->set_start(std::string(70000, '1'));
+  {
+    grpc::ClientContext context;
+    const grpc::Status s = stub_->SolveBatch(WithDeadline(&context), huge, &response);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << s.error_message();
+  }
+  EXPECT_EQ(CheckHealth(channel_), HealthCheckResponse::SERVING);
+}
+
+TEST_P(ServerE2eTest, SolveStreamMixesGoodAndBadItemsInOrder) {
+  grpc::ClientContext context;
+  auto stream = stub_->SolveStream(WithDeadline(&context));
+  std::mt19937_64 rng(11);
+  std::vector<api::SolveStreamRequest> sent;
+  for (int m = 0; m < 50; ++m) {
+    api::SolveStreamRequest request;
+    for (int i = 0; i < 1 + m % 7; ++i) {
+      api::SolveItem* item = request.add_items();
+      item->set_id(m * 100 + i);
+      item->set_start((m + i) % 5 == 0 ? "1 2 3 4 5 6 7 8 9" : RandomBoard(rng));
+      item->set_goal(RandomBoard(rng));
+    }
+    ASSERT_TRUE(stream->Write(request));
+    sent.push_back(request);
+  }
+  stream->WritesDone();
+  api::SolveStreamResponse response;
+  size_t received = 0;
+  while (stream->Read(&response)) {
+    ASSERT_LT(received, sent.size());
+    const api::SolveStreamRequest& request = sent[received++];
+    ASSERT_EQ(response.results_size(), request.items_size());
+    for (int i = 0; i < request.items_size(); ++i) {
+      EXPECT_EQ(response.results(i).id(), request.items(i).id());
+      if (request.items(i).start() == "1 2 3 4 5 6 7 8 9") {
+        EXPECT_EQ(response.results(i).code(), 3);
+        EXPECT_EQ(response.results(i).error(),
+                  "start: symbol '9' at position 9; expected 1-8 or X");
+      } else {
+        EXPECT_EQ(response.results(i).code(), 0);
+        ExpectMatchesReference(request.items(i).start(), request.items(i).goal(),
+                               response.results(i).answer());
+      }
+    }
+  }
+  EXPECT_EQ(received, sent.size());
+  EXPECT_TRUE(stream->Finish().ok());
+}
+
+TEST_P(ServerE2eTest, SolveStreamOversizedMessageEndsTheStream) {
+  grpc::ClientContext context;
+  auto stream = stub_->SolveStream(WithDeadline(&context));
+  api::SolveStreamRequest request;
+  for (int i = 0; i < 101; ++i) request.add_items()->set_start("12345678X");
+  stream->Write(request);
+  stream->WritesDone();
+  api::SolveStreamResponse response;
+  EXPECT_FALSE(stream->Read(&response));
+  const grpc::Status s = stream->Finish();
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(s.error_message(), "batch has 101 items; the server's limit is 100 (--max_batch_size)");
+}
+
+TEST_P(ServerE2eTest, CancelMidStreamAndExpiredDeadlinesLeaveTheServerHealthy) {
+  for (int round = 0; round < 20; ++round) {
+    grpc::ClientContext context;
+    auto stream = stub_->SolveStream(WithDeadline(&context));
+    api::SolveStreamRequest request;
+    for (int i = 0; i < 100; ++i) request.add_items()->set_start("8672543X1");
+    for (int m = 0; m < 5; ++m) stream->Write(request);
+    context.TryCancel();
+    api::SolveStreamResponse response;
+    while (stream->Read(&response)) {
+    }
+    EXPECT_EQ(stream->Finish().error_code(), grpc::StatusCode::CANCELLED);
+  }
+  for (int round = 0; round < 20; ++round) {
+    grpc::ClientContext context;
+    context.set_deadline(absl::ToChronoTime(absl::Now() - absl::Milliseconds(1)));
+    api::SolveRequest request;
+    request.set_start("12X453786");
+    api::SolveResponse response;
+    EXPECT_EQ(stub_->Solve(&context, request, &response).error_code(),
+              grpc::StatusCode::DEADLINE_EXCEEDED);
+  }
+  EXPECT_EQ(CheckHealth(channel_), HealthCheckResponse::SERVING);
+  api::SolveRequest request;
+  request.set_start("12X453786");
+  api::SolveResponse response;
+  grpc::ClientContext context;
+  ASSERT_TRUE(stub_->Solve(WithDeadline(&context), request, &response).ok());
+  EXPECT_EQ(response.moves(), "dd");
+}
+
+TEST_P(ServerE2eTest, GetTableInfoDescribesTheServedTable) {
+  grpc::ClientContext context;
+  api::GetTableInfoResponse info;
+  ASSERT_TRUE(stub_->GetTableInfo(WithDeadline(&context), {}, &info).ok());
+  ASSERT_EQ(info.tables_size(), 1);
+  const api::TableDescription& t = info.tables(0);
+  EXPECT_EQ(t.puzzle_kind(), "eight");
+  EXPECT_EQ(t.format_version(), 1u);
+  EXPECT_EQ(t.entry_count(), 1632960u);
+  EXPECT_EQ(t.bits_per_entry(), 2u);
+  EXPECT_EQ(t.raw_size(), 408240u);
+  EXPECT_EQ(t.path(), kTable);
+  EXPECT_NE(t.build_metadata().find("FIFO BFS"), std::string::npos);
+  EXPECT_GT(t.file_mtime_unix_seconds(), 0);
+  EXPECT_EQ(info.max_batch_size(), 100u);
+  EXPECT_EQ(info.max_message_size(), 65536u);
+  // The checksum the server reports is the one in the file the client can load itself.
+  auto local = puzzle::EightTable::Load(kTable);
+  ASSERT_TRUE(local.ok());
+  EXPECT_EQ(t.payload_checksum(),
+            absl::StrFormat("%016x", local->file().payload_checksum));
+}
+
+TEST_P(ServerE2eTest, ReflectionListsTheServicesAndDescribesTheApi) {
+  auto stub = grpc::reflection::v1alpha::ServerReflection::NewStub(channel_);
+  grpc::ClientContext context;
+  auto stream = stub->ServerReflectionInfo(WithDeadline(&context));
+  grpc::reflection::v1alpha::ServerReflectionRequest request;
+  request.set_list_services("");
+  ASSERT_TRUE(stream->Write(request));
+  grpc::reflection::v1alpha::ServerReflectionResponse response;
+  ASSERT_TRUE(stream->Read(&response));
+  std::vector<std::string> names;
+  for (const auto& s : response.list_services_response().service()) names.push_back(s.name());
+  EXPECT_NE(std::find(names.begin(), names.end(), "puzzleoracle.v1.EightPuzzle"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "grpc.health.v1.Health"), names.end());
+  request.set_file_containing_symbol("puzzleoracle.v1.EightPuzzle");
+  ASSERT_TRUE(stream->Write(request));
+  ASSERT_TRUE(stream->Read(&response));
+  ASSERT_GE(response.file_descriptor_response().file_descriptor_proto_size(), 1);
+  EXPECT_NE(response.file_descriptor_response().file_descriptor_proto(0).find("SolveBatch"),
+            std::string::npos);
+  stream->WritesDone();
+  EXPECT_TRUE(stream->Finish().ok());
+}
+
+TEST_P(ServerE2eTest, ConcurrentClientsEveryAnswerChecked) {
+  constexpr int kThreads = 8;
+  constexpr int kQueries = 10000;
+  std::atomic<int> wrong{0}, failed{0}, answered{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      std::mt19937_64 rng(1000 + t);
+      auto stub = api::EightPuzzle::NewStub(channel_);
+      for (int q = 0; q < kQueries; ++q) {
+        api::SolveRequest request;
+        request.set_start(RandomBoard(rng));
+        request.set_goal(RandomBoard(rng));
+        api::SolveResponse response;
+        grpc::ClientContext context;
+        if (!stub->Solve(WithDeadline(&context), request, &response).ok()) {
+          ++failed;
+          continue;
+        }
+        const client::EightResult want =
+            (*Reference().SolveMany({{request.start(), request.goal()}}))[0];
+        if (response.solvable() != want.solvable || response.distance() != want.distance ||
+            response.moves() != want.moves) {
+          ++wrong;
+        }
+        ++answered;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(answered.load(), kThreads * kQueries);
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_EQ(failed.load(), 0);
+}
+
+TEST_P(ServerE2eTest, SigtermDrainsInFlightStreamsAndGoesNotServing) {
+  // An open Watch sees SERVING, then NOT_SERVING once SIGTERM arrives.
+  auto health = grpc::health::v1::Health::NewStub(channel_);
+  grpc::ClientContext watch_context;
+  HealthCheckRequest watch_request;
+  auto watch = health->Watch(WithDeadline(&watch_context), watch_request);
+  HealthCheckResponse status;
+  ASSERT_TRUE(watch->Read(&status));
+  EXPECT_EQ(status.status(), HealthCheckResponse::SERVING);
+
+  // A stream that is in flight when SIGTERM arrives keeps working through the grace period.
+  grpc::ClientContext context;
+  auto stream = stub_->SolveStream(WithDeadline(&context));
+  api::SolveStreamRequest request;
+  request.add_items()->set_start("12X453786");
+  api::SolveStreamResponse response;
+  ASSERT_TRUE(stream->Write(request));
+  ASSERT_TRUE(stream->Read(&response));
+
+  kill(server_->pid(), SIGTERM);
+  ASSERT_TRUE(watch->Read(&status));
+  EXPECT_EQ(status.status(), HealthCheckResponse::NOT_SERVING);
+  watch_context.TryCancel();  // a watcher would now go elsewhere; it must not hold the drain
+
+  ASSERT_TRUE(stream->Write(request));
+  ASSERT_TRUE(stream->Read(&response));
+  EXPECT_EQ(response.results(0).answer().moves(), "dd");
+  stream->WritesDone();
+  EXPECT_TRUE(stream->Finish().ok());
+
+  const absl::Time stop_start = absl::Now();
+  EXPECT_EQ(server_->Stop(0), 0);  // signal 0: just wait for the exit
+  EXPECT_LT(absl::Now() - stop_start, absl::Seconds(9)) << "drained before the 10 s grace ended";
+  EXPECT_NE(server_->Stderr().find("SIGTERM received; NOT_SERVING"), std::string::npos);
+  server_.reset();
+}
+
+INSTANTIATE_TEST_SUITE_P(Transports, ServerE2eTest, ::testing::Values("tcp", "unix"));
+
+// A server must refuse to start, with a one-line reason naming the file, on a bad table.
+class BadTableTest : public ::testing::Test {
+ protected:
+  std::string WriteTable(const std::string& name, const std::string& bytes) {
+    const std::string path = absl::StrCat(getenv("TEST_TMPDIR"), "/", name);
+    FILE* f = fopen(path.c_str(), "wb");
+    fwrite(bytes.data(), 1, bytes.size(), f);
+    fclose(f);
+    return path;
+  }
+  std::string Good() {
+    FILE* f = fopen(kTable, "rb");
+    std::string bytes;
+    char buffer[65536];
+    size_t n;
+    while ((n = fread(buffer, 1, sizeof(buffer), f)) > 0) bytes.append(buffer, n);
+    fclose(f);
+    return bytes;
+  }
+  void ExpectRefused(const std::string& path, const std::string& reason) {
+    std::string err;
+    const int code =
+        ServerProcess::RunToExit({"--address=127.0.0.1:0", "--tables=" + path}, &err);
+    EXPECT_EQ(code, 1) << err;
+    EXPECT_EQ(err, "puzzle_oracle_server: cannot start: " + reason + "\n");
+  }
+};
+
+TEST_F(BadTableTest, MissingTruncatedCorruptWrongVersionEmpty) {
+  ExpectRefused("/no/such/table", "cannot open /no/such/table: No such file or directory");
+  const std::string good = Good();
+  std::string p = WriteTable("empty.tbl", "");
+  ExpectRefused(p, p + ": empty file; expected a puzzle table (80-byte header, then data)");
+  p = WriteTable("trunc.tbl", good.substr(0, 40));
+  ExpectRefused(p, p + ": truncated header: file is 40 bytes; the header alone is 80");
+  std::string magic = good;
+  magic[1] = 'X';
+  p = WriteTable("magic.tbl", magic);
+  ExpectRefused(p, p + ": bad magic at offset 0; not a puzzle table file (expected \"PZTABLE\\n\")");
+  std::string version = good;
+  version[8] = 9;
+  p = WriteTable("version.tbl", version);
+  ExpectRefused(p, p + ": unsupported format_version 9 at offset 8; this build reads version 1");
+  std::string flipped = good;
+  flipped[good.size() / 2] ^= 4;
+  p = WriteTable("flipped.tbl", flipped);
+  std::string err;
+  EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:0", "--tables=" + p}, &err), 1);
+  EXPECT_NE(err.find(p + ": body checksum mismatch"), std::string::npos) << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << "one line: " << err;
+}
+
+}  // namespace
+}  // namespace tests

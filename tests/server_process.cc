@@ -1,0 +1,140 @@
+#include "tests/server_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+
+namespace tests {
+namespace {
+
+pid_t Spawn(const std::vector<std::string>& args, int* stderr_read_fd) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) return -1;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], STDERR_FILENO);
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(kServerBinary));
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(kServerBinary, argv.data());
+    _exit(127);
+  }
+  close(fds[1]);
+  *stderr_read_fd = fds[0];
+  return pid;
+}
+
+int ExitCode(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<ServerProcess>> ServerProcess::Start(
+    const std::vector<std::string>& args, absl::Duration timeout) {
+  std::unique_ptr<ServerProcess> server(new ServerProcess());
+  server->pid_ = Spawn(args, &server->stderr_fd_);
+  if (server->pid_ < 0) return absl::InternalError("cannot start the server");
+  // Read stderr until the SERVING line.
+  std::string text;
+  const absl::Time deadline = absl::Now() + timeout;
+  const std::string marker = "SERVING on ";
+  while (true) {
+    const size_t at = text.find(marker);
+    if (at != std::string::npos) {
+      const size_t end = text.find(';', at);
+      if (end != std::string::npos) {
+        server->address_ = text.substr(at + marker.size(), end - at - marker.size());
+        break;
+      }
+    }
+    const int wait_ms = static_cast<int>(absl::ToInt64Milliseconds(deadline - absl::Now()));
+    pollfd p{server->stderr_fd_, POLLIN, 0};
+    if (wait_ms <= 0 || poll(&p, 1, wait_ms) <= 0) {
+      return absl::DeadlineExceededError(absl::StrCat("server did not report SERVING: ", text));
+    }
+    char buffer[4096];
+    const ssize_t n = read(server->stderr_fd_, buffer, sizeof(buffer));
+    if (n <= 0) {
+      int status = 0;
+      waitpid(server->pid_, &status, 0);
+      server->pid_ = -1;
+      return absl::FailedPreconditionError(
+          absl::StrCat("server exited with ", ExitCode(status), ": ", text));
+    }
+    text.append(buffer, static_cast<size_t>(n));
+  }
+  {
+    absl::MutexLock lock(&server->mu_);
+    server->stderr_text_ = text;
+  }
+  ServerProcess* raw = server.get();
+  server->drain_ = std::thread([raw] {
+    char buffer[4096];
+    ssize_t n;
+    while ((n = read(raw->stderr_fd_, buffer, sizeof(buffer))) > 0) {
+      absl::MutexLock lock(&raw->mu_);
+      raw->stderr_text_.append(buffer, static_cast<size_t>(n));
+    }
+  });
+  return server;
+}
+
+int ServerProcess::RunToExit(const std::vector<std::string>& args, std::string* stderr_text,
+                             absl::Duration timeout) {
+  int fd = -1;
+  const pid_t pid = Spawn(args, &fd);
+  if (pid < 0) return -1;
+  const absl::Time deadline = absl::Now() + timeout;
+  char buffer[4096];
+  stderr_text->clear();
+  while (true) {
+    const int wait_ms = static_cast<int>(absl::ToInt64Milliseconds(deadline - absl::Now()));
+    pollfd p{fd, POLLIN, 0};
+    if (wait_ms <= 0 || poll(&p, 1, wait_ms) <= 0) {
+      kill(pid, SIGKILL);  // still running: the test fails on the exit code
+      break;
+    }
+    const ssize_t n = read(fd, buffer, sizeof(buffer));
+    if (n <= 0) break;
+    stderr_text->append(buffer, static_cast<size_t>(n));
+  }
+  close(fd);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return ExitCode(status);
+}
+
+int ServerProcess::Stop(int signal) {
+  if (pid_ < 0) return -1;
+  kill(pid_, signal);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  if (drain_.joinable()) drain_.join();
+  return ExitCode(status);
+}
+
+std::string ServerProcess::Stderr() {
+  absl::MutexLock lock(&mu_);
+  return stderr_text_;
+}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0) Stop(SIGKILL);
+  if (drain_.joinable()) drain_.join();
+  if (stderr_fd_ >= 0) close(stderr_fd_);
+}
+
+}  // namespace tests

@@ -1,0 +1,65 @@
+// Test helper: runs the real server binary as a child process and tells where it listens.
+//
+// Example:
+//   absl::StatusOr<std::unique_ptr<ServerProcess>> s =
+//       ServerProcess::Start({"--address=127.0.0.1:0"});
+//   ... talk to (*s)->address() ...
+//   int exit_code = (*s)->Stop(SIGTERM);
+//
+// Thread-safety: one owner thread.
+
+#ifndef TESTS_SERVER_PROCESS_H_
+#define TESTS_SERVER_PROCESS_H_
+
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+
+namespace tests {
+
+inline constexpr char kServerBinary[] = "server/puzzle_oracle_server";
+
+class ServerProcess {
+ public:
+  // Starts the server with `args` and waits until it logs "SERVING on ADDR". Error when it exits
+  // first (the status message holds its stderr) or `timeout` passes.
+  static absl::StatusOr<std::unique_ptr<ServerProcess>> Start(
+      const std::vector<std::string>& args, absl::Duration timeout = absl::Seconds(20));
+
+  // Runs the server with `args` to completion (for servers expected to refuse to start).
+  // Returns the exit code; `stderr_text` receives everything it printed on stderr.
+  static int RunToExit(const std::vector<std::string>& args, std::string* stderr_text,
+                       absl::Duration timeout = absl::Seconds(20));
+
+  ~ServerProcess();
+
+  const std::string& address() const { return address_; }
+  pid_t pid() const { return pid_; }
+
+  // Sends `signal` and waits for exit. Returns the exit code, or 128+signal if killed.
+  int Stop(int signal);
+
+  // Everything the server printed on stderr so far.
+  std::string Stderr();
+
+ private:
+  ServerProcess() = default;
+
+  pid_t pid_ = -1;
+  int stderr_fd_ = -1;
+  std::string address_;
+  std::thread drain_;
+  absl::Mutex mu_;
+  std::string stderr_text_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace tests
+
+#endif  // TESTS_SERVER_PROCESS_H_
