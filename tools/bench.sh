@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs every benchmark and prints the figures. The machine is noisy: the in-process figures are
+# medians of 5 repetitions; compare ratios within one run.
+#   bash tools/bench.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/bootstrap.sh
+bazel build -c opt //bench:eight_table_benchmark //bench:grpc_benchmark //generator:eight_generator \
+  //data:eight_table 2>&1 | tail -1
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -r)"
+echo "== in-process (Google Benchmark, median of 5)"
+bazel-bin/bench/eight_table_benchmark --benchmark_repetitions=5 \
+  --benchmark_report_aggregates_only=true --benchmark_min_time=0.5 2>/dev/null \
+  | grep -E '^(Benchmark|---|BM_.*_median)'
+echo "== generator CLI (one run)"
+bazel-bin/generator/eight_generator --output=/tmp/bench_eight.tbl 2>&1 | tail -2
+echo "== gRPC (real server processes on loopback)"
+cd bazel-bin/bench/grpc_benchmark.runfiles/puzzle_oracle
+../../grpc_benchmark "$@"
