@@ -12,16 +12,26 @@ absl::StatusOr<std::unique_ptr<LocalEightOracle>> LocalEightOracle::Open(
 absl::StatusOr<std::vector<EightResult>> LocalEightOracle::SolveMany(
     const std::vector<EightQuery>& queries) {
   std::vector<EightResult> results(queries.size());
+  std::vector<puzzle::RelabeledQuery> parsed;
+  std::vector<size_t> slots;
   for (size_t i = 0; i < queries.size(); ++i) {
-    absl::StatusOr<puzzle::EightAnswer> answer =
-        solver_.SolveText(queries[i].start, queries[i].goal);
-    if (!answer.ok()) {
-      results[i].status = answer.status();
+    absl::StatusOr<puzzle::RelabeledQuery> query =
+        puzzle::ParseEightQuery(queries[i].start, queries[i].goal);
+    if (!query.ok()) {
+      results[i].status = query.status();
       continue;
     }
-    results[i].solvable = answer->solvable;
-    results[i].distance = answer->distance;
-    results[i].moves = std::string(answer->moves());
+    parsed.push_back(*query);
+    slots.push_back(i);
+  }
+  std::vector<puzzle::EightAnswer> answers(parsed.size());
+  const absl::Status status = solver_.SolveRelabeledBatch(parsed.data(), answers.data(), parsed.size());
+  if (!status.ok()) return status;
+  for (size_t k = 0; k < slots.size(); ++k) {
+    EightResult& result = results[slots[k]];
+    result.solvable = answers[k].solvable;
+    result.distance = answers[k].distance;
+    result.moves = std::string(answers[k].moves());
   }
   return results;
 }

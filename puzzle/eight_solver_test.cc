@@ -175,6 +175,63 @@ TEST_F(EightSolverTest, ExhaustiveEverySeedEveryGoalMatchesIndependentBfs) {
   EXPECT_EQ(checked, 1632960u);
 }
 
+TEST_F(EightSolverTest, BatchPathMatchesSinglePathOnEveryState) {
+  EightSolver solver(table_);
+  std::vector<RelabeledQuery> queries;
+  for (int seed = 0; seed < 9; ++seed) {
+    for (uint32_t index = 0; index < kStatesPerSeed; ++index) {
+      queries.push_back(RelabeledQuery{seed, StateFromIndex(index), true});
+    }
+  }
+  // Unsolvable ones interleaved: answered without a walk.
+  for (int i = 0; i < 1000; ++i) {
+    queries.insert(queries.begin() + i * 1000, RelabeledQuery{i % 9, {0, 0x67543210u}, false});
+  }
+  std::vector<EightAnswer> answers(queries.size());
+  ASSERT_TRUE(solver.SolveRelabeledBatch(queries.data(), answers.data(), queries.size()).ok());
+  for (size_t i = 0; i < queries.size(); ++i) {
+    absl::StatusOr<EightAnswer> single = solver.SolveRelabeled(queries[i]);
+    ASSERT_TRUE(single.ok());
+    ASSERT_EQ(answers[i].solvable, single->solvable) << i;
+    ASSERT_EQ(answers[i].distance, single->distance) << i;
+    ASSERT_EQ(answers[i].moves(), single->moves()) << i;
+  }
+}
+
+// Sets the 2-bit entry of (seed, index) in a payload copy.
+std::vector<uint8_t> WithEntry(std::vector<uint8_t> payload, int seed, uint32_t index, Move move) {
+  const uint32_t position = seed * kStatesPerSeed + index;
+  payload[position / 4] &= static_cast<uint8_t>(~(3u << (2 * (position % 4))));
+  payload[position / 4] |= static_cast<uint8_t>(static_cast<uint32_t>(move) << (2 * (position % 4)));
+  return payload;
+}
+
+TEST_F(EightSolverTest, InconsistentTableGivesDataLossNeverAWrongAnswer) {
+  // Blank at cell 0: no move can have ended there by going down ('d' came from above).
+  const EightState corner{0, UnrankEvenTileOrder(77)};
+  const EightTable illegal =
+      EightTable::FromPayload(WithEntry(table_->file().payload, 4, StateIndex(corner), Move::kDown), "");
+  absl::StatusOr<EightAnswer> a = EightSolver(&illegal).SolveRelabeled({4, corner, true});
+  EXPECT_EQ(a.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_NE(a.status().message().find("inconsistent"), std::string::npos);
+
+  // Two states that name each other as parent: the walk would never end.
+  const EightState left{3, UnrankEvenTileOrder(500)};
+  const EightState right = ApplyMove(left, Move::kRight);
+  const EightTable cycle = EightTable::FromPayload(
+      WithEntry(WithEntry(table_->file().payload, 0, StateIndex(left), Move::kLeft), 0,
+                StateIndex(right), Move::kRight),
+      "");
+  a = EightSolver(&cycle).SolveRelabeled({0, right, true});
+  EXPECT_EQ(a.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_EQ(a.status().message(),
+            "table walk from seed 0 exceeded 31 steps; the table is inconsistent");
+  std::vector<RelabeledQuery> queries = {{0, right, true}};
+  std::vector<EightAnswer> answers(1);
+  EXPECT_EQ(EightSolver(&cycle).SolveRelabeledBatch(queries.data(), answers.data(), 1).code(),
+            absl::StatusCode::kDataLoss);
+}
+
 TEST_F(EightSolverTest, LexMinMatchesGreedyDescentOnTwentyThousandRandomPairs) {
   EightSolver solver(table_);
   std::mt19937_64 rng(20261130);

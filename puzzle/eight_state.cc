@@ -28,13 +28,14 @@ uint32_t UnrankEvenTileOrder(uint32_t rank) {
 }
 
 bool IsEvenTileOrder(uint32_t tiles) {
-  // The Lehmer digits sum to the inversion count.
-  uint32_t seen = 0;
+  // The Lehmer digits sum to the inversion count (see RankEvenTileOrder for the byte counts).
+  constexpr uint64_t kOnes = 0x0101010101010101ull;
+  uint64_t smaller_seen = 0;
   uint32_t inversions = 0;
   for (int i = 0; i < 7; ++i) {
     const uint32_t v = (tiles >> (4 * i)) & 0xFu;
-    inversions += v - static_cast<uint32_t>(__builtin_popcount(seen & ((1u << v) - 1)));
-    seen |= 1u << v;
+    inversions += v - static_cast<uint32_t>((smaller_seen >> (8 * v)) & 0xFF);
+    smaller_seen += (kOnes << (8 * v)) << 8;
   }
   return (inversions & 1u) == 0;
 }

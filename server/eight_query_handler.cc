@@ -1,5 +1,7 @@
 #include "server/eight_query_handler.h"
 
+#include <vector>
+
 #include "absl/strings/str_cat.h"
 
 namespace server {
@@ -12,20 +14,29 @@ EightQueryHandler::EightQueryHandler(const puzzle::EightTable* table,
       max_batch_size_(max_batch_size),
       max_message_size_(max_message_size) {}
 
-absl::Status EightQueryHandler::SolveBoards(const std::string& start, const std::string& goal,
-                                            api::SolveResponse* response) const {
-  absl::StatusOr<puzzle::EightAnswer> answer = solver_.SolveText(start, goal);
-  if (!answer.ok()) return answer.status();
-  response->set_solvable(answer->solvable);
-  response->set_distance(answer->distance);
-  const absl::string_view moves = answer->moves();
+namespace {
+
+void SetAnswer(const puzzle::EightAnswer& answer, api::SolveResponse* response) {
+  response->set_solvable(answer.solvable);
+  response->set_distance(answer.distance);
+  const absl::string_view moves = answer.moves();
   response->set_moves(moves.data(), moves.size());
-  return absl::OkStatus();
 }
+
+void SetItemError(const absl::Status& status, api::SolveItemResult* result) {
+  result->clear_answer();
+  result->set_code(static_cast<int>(status.code()));
+  result->set_error(std::string(status.message()));
+}
+
+}  // namespace
 
 absl::Status EightQueryHandler::Solve(const api::SolveRequest& request,
                                       api::SolveResponse* response) const {
-  return SolveBoards(request.start(), request.goal(), response);
+  absl::StatusOr<puzzle::EightAnswer> answer = solver_.SolveText(request.start(), request.goal());
+  if (!answer.ok()) return answer.status();
+  SetAnswer(*answer, response);
+  return absl::OkStatus();
 }
 
 absl::Status EightQueryHandler::CheckBatchSize(int items) const {
@@ -38,15 +49,30 @@ absl::Status EightQueryHandler::CheckBatchSize(int items) const {
 void EightQueryHandler::SolveItems(
     const google::protobuf::RepeatedPtrField<api::SolveItem>& items,
     google::protobuf::RepeatedPtrField<api::SolveItemResult>* results) const {
+  // Parse every item first, then solve the well-formed ones in one interleaved batch.
   results->Reserve(items.size());
+  std::vector<puzzle::RelabeledQuery> queries;
+  std::vector<api::SolveItemResult*> slots;
+  queries.reserve(items.size());
+  slots.reserve(items.size());
   for (const api::SolveItem& item : items) {
     api::SolveItemResult* result = results->Add();
     result->set_id(item.id());
-    const absl::Status status = SolveBoards(item.start(), item.goal(), result->mutable_answer());
+    absl::StatusOr<puzzle::RelabeledQuery> query = puzzle::ParseEightQuery(item.start(), item.goal());
+    if (!query.ok()) {
+      SetItemError(query.status(), result);
+      continue;
+    }
+    queries.push_back(*query);
+    slots.push_back(result);
+  }
+  std::vector<puzzle::EightAnswer> answers(queries.size());
+  const absl::Status status = solver_.SolveRelabeledBatch(queries.data(), answers.data(), queries.size());
+  for (size_t i = 0; i < slots.size(); ++i) {
     if (!status.ok()) {
-      result->clear_answer();
-      result->set_code(static_cast<int>(status.code()));
-      result->set_error(std::string(status.message()));
+      SetItemError(status, slots[i]);
+    } else {
+      SetAnswer(answers[i], slots[i]->mutable_answer());
     }
   }
 }

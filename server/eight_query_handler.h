@@ -41,9 +41,6 @@ class EightQueryHandler {
   void DescribeTables(api::GetTableInfoResponse* response) const;
 
  private:
-  absl::Status SolveBoards(const std::string& start, const std::string& goal,
-                           api::SolveResponse* response) const;
-
   const puzzle::EightSolver solver_;
   const api::TableDescription description_;
   const int max_batch_size_;
