@@ -8,14 +8,16 @@
 set -euo pipefail
 
 # Build: Bazel 4.2.3 and the C++ stack the WORKSPACE wraps (see third_party/).
-# Tests: python3-grpcio and python3-protobuf for the cross-language client test.
+# Tests: python3-grpcio and python3-protobuf for the cross-language client test, python3-yaml
+# to parse the Kubernetes manifests, clang and its runtimes for the libFuzzer targets.
 PACKAGES=(
   bazel-bootstrap
   g++
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libabsl-dev libzstd-dev libxxhash-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-grpcio python3-protobuf
+  python3 python3-grpcio python3-protobuf python3-yaml
+  clang libclang-rt-14-dev
   pkg-config ca-certificates
 )
 
