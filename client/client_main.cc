@@ -2,6 +2,8 @@
 //
 //   oracle_client [--server=ADDR | --tables=PATH] solve START [GOAL] [--show]
 //   oracle_client [--server=ADDR | --tables=PATH] judge --format=hdu3567|poj1077|distance < in
+//   oracle_client [--server=ADDR | --rotation_tables=PATH] rotation BOARD
+//   oracle_client [--server=ADDR | --rotation_tables=PATH] judge --format=hdu1667 < in
 //   oracle_client --server=ADDR info       (GetTableInfo)
 //   oracle_client --server=ADDR health     (grpc.health.v1; exit 0 only when SERVING)
 //
@@ -26,12 +28,15 @@
 #include "client/eight_oracle.h"
 #include "client/judge.h"
 #include "client/remote_eight_oracle.h"
+#include "client/rotation_oracle.h"
 #include "puzzle/eight_board.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 
 ABSL_FLAG(std::string, server, "", "Server address (host:port or unix:/path); empty: in-process.");
-ABSL_FLAG(std::string, tables, "data/eight.tbl", "Table file for in-process answers.");
-ABSL_FLAG(std::string, format, "", "judge: hdu3567, poj1077 or distance.");
+ABSL_FLAG(std::string, tables, "data/eight.tbl", "Eight II table file for in-process answers.");
+ABSL_FLAG(std::string, rotation_tables, "data/rotation.tbl",
+          "Rotation Game table file for in-process answers.");
+ABSL_FLAG(std::string, format, "", "judge: hdu3567, poj1077, distance or hdu1667.");
 ABSL_FLAG(bool, show, false, "solve: print the board after every move.");
 ABSL_FLAG(absl::Duration, timeout, absl::Seconds(30), "Deadline of each RPC.");
 ABSL_FLAG(int, max_message_size, 64 * 1024 * 1024, "Largest message the client accepts.");
@@ -42,6 +47,8 @@ constexpr char kUsage[] =
     "Usage:\n"
     "  oracle_client [--server=ADDR | --tables=PATH] solve START [GOAL] [--show]\n"
     "  oracle_client [--server=ADDR | --tables=PATH] judge --format=hdu3567|poj1077|distance\n"
+    "  oracle_client [--server=ADDR | --rotation_tables=PATH] rotation BOARD\n"
+    "  oracle_client [--server=ADDR | --rotation_tables=PATH] judge --format=hdu1667\n"
     "  oracle_client --server=ADDR info\n"
     "  oracle_client --server=ADDR health\n";
 
@@ -61,6 +68,37 @@ absl::StatusOr<std::unique_ptr<client::EightOracle>> OpenOracle() {
       client::LocalEightOracle::Open(absl::GetFlag(FLAGS_tables));
   if (!local.ok()) return local.status();
   return std::unique_ptr<client::EightOracle>(std::move(*local));
+}
+
+absl::StatusOr<std::unique_ptr<client::RotationOracle>> OpenRotationOracle() {
+  const std::string server = absl::GetFlag(FLAGS_server);
+  if (!server.empty()) {
+    return std::unique_ptr<client::RotationOracle>(new client::RemoteRotationOracle(
+        client::MakeChannel(server, absl::GetFlag(FLAGS_max_message_size)),
+        absl::GetFlag(FLAGS_timeout)));
+  }
+  absl::StatusOr<std::unique_ptr<client::LocalRotationOracle>> local =
+      client::LocalRotationOracle::Open(absl::GetFlag(FLAGS_rotation_tables));
+  if (!local.ok()) return local.status();
+  return std::unique_ptr<client::RotationOracle>(std::move(*local));
+}
+
+int Rotation(const std::vector<char*>& args) {
+  if (args.size() < 3) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  // The board may be one argument ("1 1 1 ...") or 24.
+  std::string board;
+  for (size_t i = 2; i < args.size(); ++i) absl::StrAppend(&board, i > 2 ? " " : "", args[i]);
+  absl::StatusOr<std::unique_ptr<client::RotationOracle>> oracle = OpenRotationOracle();
+  if (!oracle.ok()) return Fail(oracle.status());
+  absl::StatusOr<std::vector<client::RotationResult>> results = (*oracle)->SolveMany({board});
+  if (!results.ok()) return Fail(results.status());
+  const client::RotationResult& r = results->front();
+  if (!r.status.ok()) return Fail(r.status);
+  std::printf("distance %d\nmoves %s\ncentre %d\n", r.distance, r.moves.c_str(), r.centre);
+  return 0;
 }
 
 void PrintBoard(const puzzle::EightBoard& board) {
@@ -112,9 +150,16 @@ int Judge() {
   }
   const std::string input((std::istreambuf_iterator<char>(std::cin)),
                           std::istreambuf_iterator<char>());
-  absl::StatusOr<std::unique_ptr<client::EightOracle>> oracle = OpenOracle();
-  if (!oracle.ok()) return Fail(oracle.status());
-  const absl::Status status = client::RunJudge(*format, input, **oracle, std::cout, std::cerr);
+  absl::Status status;
+  if (*format == client::JudgeFormat::kHdu1667) {
+    absl::StatusOr<std::unique_ptr<client::RotationOracle>> oracle = OpenRotationOracle();
+    if (!oracle.ok()) return Fail(oracle.status());
+    status = client::RunRotationJudge(input, **oracle, std::cout, std::cerr);
+  } else {
+    absl::StatusOr<std::unique_ptr<client::EightOracle>> oracle = OpenOracle();
+    if (!oracle.ok()) return Fail(oracle.status());
+    status = client::RunJudge(*format, input, **oracle, std::cout, std::cerr);
+  }
   std::cout.flush();
   if (!status.ok()) return Fail(status);
   return 0;
@@ -161,6 +206,7 @@ int main(int argc, char** argv) {
   }
   const std::string command = args[1];
   if (command == "solve") return Solve(args);
+  if (command == "rotation") return Rotation(args);
   if (command == "judge" && args.size() == 2) return Judge();
   if (command == "info" && args.size() == 2) return Info();
   if (command == "health" && args.size() == 2) return Health();

@@ -1,5 +1,6 @@
 #include "client/judge.h"
 
+#include <algorithm>
 #include <ostream>
 #include <vector>
 
@@ -113,12 +114,16 @@ absl::StatusOr<JudgeFormat> ParseJudgeFormat(absl::string_view name) {
   if (name == "hdu3567") return JudgeFormat::kHdu3567;
   if (name == "poj1077") return JudgeFormat::kPoj1077;
   if (name == "distance") return JudgeFormat::kDistance;
+  if (name == "hdu1667") return JudgeFormat::kHdu1667;
   return absl::InvalidArgumentError(absl::StrCat(
-      "--format='", name, "'; expected one of hdu3567, poj1077, distance"));
+      "--format='", name, "'; expected one of hdu3567, poj1077, distance, hdu1667"));
 }
 
 absl::Status RunJudge(JudgeFormat format, absl::string_view input, EightOracle& oracle,
                       std::ostream& output, std::ostream& errors) {
+  if (format == JudgeFormat::kHdu1667) {
+    return absl::InvalidArgumentError("hdu1667 is a Rotation Game format; use RunRotationJudge");
+  }
   std::vector<JudgeCase> cases;
   if (format == JudgeFormat::kHdu3567) {
     absl::StatusOr<std::vector<JudgeCase>> read = ReadHduCases(input);
@@ -177,11 +182,63 @@ absl::Status RunJudge(JudgeFormat format, absl::string_view input, EightOracle& 
       case JudgeFormat::kDistance:
         output << result->distance << "\n";
         break;
+      case JudgeFormat::kHdu1667:  // rejected above
+        break;
     }
   }
   if (bad > 0) {
     return absl::InvalidArgumentError(
         absl::StrCat(bad, " of ", cases.size(), " cases were malformed (see above)"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RunRotationJudge(absl::string_view input, RotationOracle& oracle,
+                              std::ostream& output, std::ostream& errors) {
+  const std::vector<Token> tokens = Tokenize(input);
+  std::vector<std::string> boards;
+  std::vector<int> lines;
+  std::vector<std::string> read_errors;  // per case; empty when it was read whole
+  size_t i = 0;
+  bool terminated = false;
+  while (i < tokens.size()) {
+    if (tokens[i].text == "0") {
+      terminated = true;
+      ++i;
+      break;
+    }
+    const size_t end = std::min(tokens.size(), i + 24);
+    lines.push_back(tokens[i].line);
+    boards.push_back(JoinTokens(tokens, i, end));
+    read_errors.push_back(end - i < 24 ? absl::StrCat("expected 24 symbols, input ended after ",
+                                                      end - i)
+                                       : "");
+    i = end;
+  }
+  if (!terminated) {
+    errors << "note: the input ended without the terminating 0\n";
+  } else if (i < tokens.size()) {
+    errors << "note: ignored " << tokens.size() - i << " tokens after the terminating 0 (line "
+           << tokens[i].line << ")\n";
+  }
+  absl::StatusOr<std::vector<RotationResult>> results = oracle.SolveMany(boards);
+  if (!results.ok()) return results.status();
+  int bad = 0;
+  for (size_t k = 0; k < boards.size(); ++k) {
+    const RotationResult& r = (*results)[k];
+    const std::string problem =
+        !read_errors[k].empty() ? read_errors[k] : std::string(r.status.message());
+    if (!read_errors[k].empty() || !r.status.ok()) {
+      ++bad;
+      errors << "case " << k + 1 << " (line " << lines[k] << "): " << problem << "\n";
+      output << "error\n\n";
+      continue;
+    }
+    output << (r.distance == 0 ? "No moves needed" : r.moves) << "\n" << r.centre << "\n";
+  }
+  if (bad > 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(bad, " of ", boards.size(), " cases were malformed (see above)"));
   }
   return absl::OkStatus();
 }

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs the independent verifier over the Bazel-built table.
-# Usage: verify_test.sh VERIFIER TABLE HISTOGRAMS
+# Runs the independent verifier over a Bazel-built table.
+# Usage: verify_test.sh VERIFIER VERIFIER_FLAGS...
 set -euo pipefail
-exec "$1" --tables="$2" --histograms="$3"
+verifier=$1
+shift
+exec "$verifier" "$@"

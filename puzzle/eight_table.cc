@@ -11,43 +11,21 @@ absl::StatusOr<EightTable> EightTable::Load(const std::string& path) {
   return FromTableFile(*std::move(file), path);
 }
 
+const TableLayout& EightTableLayout() {
+  static const TableLayout layout{PuzzleKind::kEight, kEightBitsPerEntry, kEightSeeds,
+                                  kStatesPerSeed,     kEightTotalStates,  "seeds",
+                                  "states per seed"};
+  return layout;
+}
+
 absl::StatusOr<EightTable> EightTable::FromTableFile(TableFile file, absl::string_view name) {
-  auto mismatch = [&](absl::string_view field, uint64_t got, uint64_t want) {
-    return absl::DataLossError(absl::StrCat(name, ": ", field, " is ", got, "; an Eight II table has ",
-                                            want));
-  };
-  if (file.kind != PuzzleKind::kEight) {
-    return absl::DataLossError(absl::StrCat(name, ": puzzle kind is ", PuzzleKindName(file.kind),
-                                            "; expected eight"));
-  }
-  if (file.bits_per_entry != kEightBitsPerEntry) {
-    return mismatch("bits_per_entry", file.bits_per_entry, kEightBitsPerEntry);
-  }
-  if (file.layout_a != kEightSeeds) return mismatch("layout_a (seeds)", file.layout_a, kEightSeeds);
-  if (file.layout_b != kStatesPerSeed) {
-    return mismatch("layout_b (states per seed)", file.layout_b, kStatesPerSeed);
-  }
-  if (file.entry_count != kEightTotalStates) {
-    return mismatch("entry_count", file.entry_count, kEightTotalStates);
-  }
-  if (file.payload.size() != kEightPayloadBytes) {
-    return mismatch("payload size", file.payload.size(), kEightPayloadBytes);
-  }
+  absl::Status layout = CheckTableLayout(file, EightTableLayout(), name);
+  if (!layout.ok()) return layout;
   return EightTable(std::move(file));
 }
 
 EightTable EightTable::FromPayload(std::vector<uint8_t> payload, std::string metadata) {
-  TableFile file;
-  file.kind = PuzzleKind::kEight;
-  file.bits_per_entry = kEightBitsPerEntry;
-  file.layout_a = kEightSeeds;
-  file.layout_b = kStatesPerSeed;
-  file.entry_count = kEightTotalStates;
-  file.metadata = std::move(metadata);
-  file.payload = std::move(payload);
-  file.payload_checksum = TableChecksum(absl::string_view(
-      reinterpret_cast<const char*>(file.payload.data()), file.payload.size()));
-  return EightTable(std::move(file));
+  return EightTable(MakeTableFile(EightTableLayout(), std::move(payload), std::move(metadata)));
 }
 
 }  // namespace puzzle

@@ -26,6 +26,9 @@ namespace puzzle {
 inline constexpr uint32_t kEightBitsPerEntry = 2;
 inline constexpr size_t kEightPayloadBytes = kEightTotalStates / 4;  // 408,240
 
+// Kind eight, 2 bits per entry, layout_a = 9 seeds, layout_b = 181,440 states per seed.
+const TableLayout& EightTableLayout();
+
 class EightTable {
  public:
   // Loads and validates a table file: DataLoss naming the file and the field on any mismatch

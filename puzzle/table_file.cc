@@ -203,6 +203,50 @@ absl::StatusOr<TableFile> DecodeTableFile(absl::string_view bytes, absl::string_
   return table;
 }
 
+absl::Status CheckTableLayout(const TableFile& file, const TableLayout& expected,
+                              absl::string_view name) {
+  if (file.kind != expected.kind) {
+    return absl::DataLossError(absl::StrCat(name, ": puzzle kind is ", PuzzleKindName(file.kind),
+                                            "; expected ", PuzzleKindName(expected.kind)));
+  }
+  auto mismatch = [&](absl::string_view field, uint64_t got, uint64_t want) {
+    return absl::DataLossError(absl::StrCat(name, ": ", field, " is ", got, "; ",
+                                            PuzzleKindName(expected.kind), " tables have ", want));
+  };
+  if (file.bits_per_entry != expected.bits_per_entry) {
+    return mismatch("bits_per_entry", file.bits_per_entry, expected.bits_per_entry);
+  }
+  if (file.layout_a != expected.layout_a) {
+    return mismatch(absl::StrCat("layout_a (", expected.layout_a_name, ")"), file.layout_a,
+                    expected.layout_a);
+  }
+  if (file.layout_b != expected.layout_b) {
+    return mismatch(absl::StrCat("layout_b (", expected.layout_b_name, ")"), file.layout_b,
+                    expected.layout_b);
+  }
+  if (file.entry_count != expected.entry_count) {
+    return mismatch("entry_count", file.entry_count, expected.entry_count);
+  }
+  const uint64_t bytes = PayloadBytes(expected.entry_count, expected.bits_per_entry);
+  if (file.payload.size() != bytes) return mismatch("payload size", file.payload.size(), bytes);
+  return absl::OkStatus();
+}
+
+TableFile MakeTableFile(const TableLayout& expected, std::vector<uint8_t> payload,
+                        std::string metadata) {
+  TableFile file;
+  file.kind = expected.kind;
+  file.bits_per_entry = expected.bits_per_entry;
+  file.layout_a = expected.layout_a;
+  file.layout_b = expected.layout_b;
+  file.entry_count = expected.entry_count;
+  file.metadata = std::move(metadata);
+  file.payload = std::move(payload);
+  file.payload_checksum = TableChecksum(absl::string_view(
+      reinterpret_cast<const char*>(file.payload.data()), file.payload.size()));
+  return file;
+}
+
 absl::StatusOr<TableFile> LoadTableFile(const std::string& path) {
   absl::StatusOr<std::unique_ptr<MappedFile>> file = MappedFile::Open(path);
   if (!file.ok()) return file.status();

@@ -52,6 +52,27 @@ struct TableFile {
   std::vector<uint8_t> payload;     // raw, uncompressed entries
 };
 
+// What a puzzle expects of a table file's layout fields.
+struct TableLayout {
+  PuzzleKind kind;
+  uint32_t bits_per_entry;
+  uint32_t layout_a;
+  uint32_t layout_b;
+  uint64_t entry_count;
+  absl::string_view layout_a_name;  // for messages, e.g. "seeds"
+  absl::string_view layout_b_name;
+};
+
+// DataLoss("<name>: <field> is X; <kind> tables have Y") on the first mismatch; the kind first,
+// so a table of another puzzle is named as such.
+absl::Status CheckTableLayout(const TableFile& file, const TableLayout& expected,
+                              absl::string_view name);
+
+// A TableFile with `expected`'s layout around `payload`, its checksum filled in (the generator's
+// output before encoding).
+TableFile MakeTableFile(const TableLayout& expected, std::vector<uint8_t> payload,
+                        std::string metadata);
+
 // Serialises `table` (its payload compressed at `zstd_level`). Output depends only on the inputs.
 // REQUIRES: payload.size() == ceil(entry_count * bits_per_entry / 8),
 //           metadata.size() <= kMaxTableMetadataSize.

@@ -2,17 +2,13 @@
 
 #include <vector>
 
-#include "absl/strings/str_cat.h"
+#include "server/status_conversion.h"
 
 namespace server {
 
 EightQueryHandler::EightQueryHandler(const puzzle::EightTable* table,
-                                     api::TableDescription description, int max_batch_size,
-                                     int max_message_size)
-    : solver_(table),
-      description_(std::move(description)),
-      max_batch_size_(max_batch_size),
-      max_message_size_(max_message_size) {}
+                                     api::GetTableInfoResponse table_info, RequestLimits limits)
+    : solver_(table), table_info_(std::move(table_info)), limits_(limits) {}
 
 namespace {
 
@@ -23,12 +19,6 @@ void SetAnswer(const puzzle::EightAnswer& answer, api::SolveResponse* response) 
   response->set_moves(moves.data(), moves.size());
 }
 
-void SetItemError(const absl::Status& status, api::SolveItemResult* result) {
-  result->clear_answer();
-  result->set_code(static_cast<int>(status.code()));
-  result->set_error(std::string(status.message()));
-}
-
 }  // namespace
 
 absl::Status EightQueryHandler::Solve(const api::SolveRequest& request,
@@ -37,13 +27,6 @@ absl::Status EightQueryHandler::Solve(const api::SolveRequest& request,
   if (!answer.ok()) return answer.status();
   SetAnswer(*answer, response);
   return absl::OkStatus();
-}
-
-absl::Status EightQueryHandler::CheckBatchSize(int items) const {
-  if (items <= max_batch_size_) return absl::OkStatus();
-  return absl::InvalidArgumentError(absl::StrCat("batch has ", items,
-                                                 " items; the server's limit is ",
-                                                 max_batch_size_, " (--max_batch_size)"));
 }
 
 void EightQueryHandler::SolveItems(
@@ -75,12 +58,6 @@ void EightQueryHandler::SolveItems(
       SetAnswer(answers[i], slots[i]->mutable_answer());
     }
   }
-}
-
-void EightQueryHandler::DescribeTables(api::GetTableInfoResponse* response) const {
-  *response->add_tables() = description_;
-  response->set_max_batch_size(static_cast<uint32_t>(max_batch_size_));
-  response->set_max_message_size(static_cast<uint32_t>(max_message_size_));
 }
 
 }  // namespace server

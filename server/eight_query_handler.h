@@ -12,6 +12,7 @@
 #include "puzzle/eight_solver.h"
 #include "puzzle/eight_table.h"
 #include "puzzleoracle/v1/oracle.pb.h"
+#include "server/request_limits.h"
 
 namespace server {
 
@@ -19,9 +20,10 @@ namespace api = ::puzzleoracle::v1;
 
 class EightQueryHandler {
  public:
-  // REQUIRES: `table` outlives the handler; max_batch_size > 0.
-  EightQueryHandler(const puzzle::EightTable* table, api::TableDescription description,
-                    int max_batch_size, int max_message_size);
+  // `table_info` is what GetTableInfo returns (every table the server serves).
+  // REQUIRES: `table` outlives the handler.
+  EightQueryHandler(const puzzle::EightTable* table, api::GetTableInfoResponse table_info,
+                    RequestLimits limits);
 
   EightQueryHandler(const EightQueryHandler&) = delete;
   EightQueryHandler& operator=(const EightQueryHandler&) = delete;
@@ -30,21 +32,19 @@ class EightQueryHandler {
   // inconsistent (never for a verified table).
   absl::Status Solve(const api::SolveRequest& request, api::SolveResponse* response) const;
 
-  // InvalidArgument when `items` exceeds the batch limit: "batch has N items; the server's limit
-  // is M (--max_batch_size)".
-  absl::Status CheckBatchSize(int items) const;
+  absl::Status CheckBatchSize(int items) const { return limits_.CheckBatchSize(items); }
 
-  // One result per item, in order, each with its own id and status.
+  // One result per item, in order, each with its own id and status. The well-formed items are
+  // solved together through the interleaved batch walk.
   void SolveItems(const google::protobuf::RepeatedPtrField<api::SolveItem>& items,
                   google::protobuf::RepeatedPtrField<api::SolveItemResult>* results) const;
 
-  void DescribeTables(api::GetTableInfoResponse* response) const;
+  void DescribeTables(api::GetTableInfoResponse* response) const { *response = table_info_; }
 
  private:
   const puzzle::EightSolver solver_;
-  const api::TableDescription description_;
-  const int max_batch_size_;
-  const int max_message_size_;
+  const api::GetTableInfoResponse table_info_;
+  const RequestLimits limits_;
 };
 
 }  // namespace server

@@ -9,10 +9,13 @@ namespace {
 class EightQueryHandlerTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    auto loaded = LoadEightTableForServing("data/eight.tbl");
+    auto loaded = puzzle::EightTable::Load("data/eight.tbl");
     ASSERT_TRUE(loaded.ok()) << loaded.status();
-    table_ = new puzzle::EightTable(std::move(loaded->first));
-    handler_ = new EightQueryHandler(table_, loaded->second, 3, 1 << 20);
+    table_ = new puzzle::EightTable(*std::move(loaded));
+    api::GetTableInfoResponse info;
+    *info.add_tables() = DescribeTableFile(table_->file(), "data/eight.tbl", absl::Milliseconds(1));
+    info.set_max_batch_size(3);
+    handler_ = new EightQueryHandler(table_, info, RequestLimits{3, 1 << 20});
   }
   static void TearDownTestSuite() {
     delete handler_;

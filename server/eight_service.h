@@ -1,11 +1,8 @@
-// The gRPC service: a thin callback-API shell over EightQueryHandler. Every RPC converts the
-// handler's absl::Status with ToGrpcStatus and nothing else.
+// The gRPC services: thin callback-API shells over the query handlers. Every RPC converts the
+// handler's absl::Status with ToGrpcStatus (status_conversion.h) and nothing else; streams use
+// BatchStreamReactor.
 //
-// SolveStream pipelines: it keeps reading while earlier responses are being written, up to
-// kMaxPendingResponses, then stops reading until the client catches up (so a slow reader cannot
-// make the server buffer without bound).
-//
-// Thread-safety: gRPC calls the methods concurrently; the service holds no mutable state.
+// Thread-safety: gRPC calls the methods concurrently; the services hold no mutable state.
 
 #ifndef SERVER_EIGHT_SERVICE_H_
 #define SERVER_EIGHT_SERVICE_H_

@@ -15,12 +15,8 @@
 
 namespace server {
 
-absl::StatusOr<std::pair<puzzle::EightTable, api::TableDescription>> LoadEightTableForServing(
-    const std::string& path) {
-  const absl::Time start = absl::Now();
-  absl::StatusOr<puzzle::EightTable> table = puzzle::EightTable::Load(path);
-  if (!table.ok()) return table.status();
-  const puzzle::TableFile& file = table->file();
+api::TableDescription DescribeTableFile(const puzzle::TableFile& file, const std::string& path,
+                                        absl::Duration load_time) {
   api::TableDescription description;
   description.set_puzzle_kind(puzzle::PuzzleKindName(file.kind));
   description.set_format_version(file.format_version);
@@ -33,40 +29,68 @@ absl::StatusOr<std::pair<puzzle::EightTable, api::TableDescription>> LoadEightTa
   description.set_path(path);
   struct stat st;
   if (::stat(path.c_str(), &st) == 0) description.set_file_mtime_unix_seconds(st.st_mtime);
-  description.set_load_milliseconds(absl::ToDoubleMilliseconds(absl::Now() - start));
-  return std::make_pair(*std::move(table), std::move(description));
+  description.set_load_milliseconds(absl::ToDoubleMilliseconds(load_time));
+  return description;
 }
 
-OracleServer::OracleServer(puzzle::EightTable table, api::TableDescription description,
-                           const OracleServerOptions& options)
-    : table_(std::move(table)),
-      description_(std::move(description)),
-      handler_(&table_, description_, options.max_batch_size, options.max_message_size),
-      service_(&handler_) {}
+OracleServer::OracleServer(puzzle::EightTable eight_table,
+                           std::unique_ptr<puzzle::RotationTable> rotation,
+                           api::GetTableInfoResponse table_info, RequestLimits limits)
+    : eight_table_(std::move(eight_table)),
+      rotation_table_(std::move(rotation)),
+      table_info_(std::move(table_info)),
+      eight_handler_(&eight_table_, table_info_, limits),
+      eight_service_(&eight_handler_) {
+  if (rotation_table_ != nullptr) {
+    rotation_handler_ = std::make_unique<RotationQueryHandler>(rotation_table_.get(), limits);
+    rotation_service_ = std::make_unique<RotationService>(rotation_handler_.get());
+  }
+}
 
 absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
     const OracleServerOptions& options) {
-  if (options.max_batch_size < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--max_batch_size=", options.max_batch_size, "; expected at least 1"));
-  }
-  if (options.max_message_size < 1024) {
+  if (options.limits.max_batch_size < 1) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "--max_message_size=", options.max_message_size, "; expected at least 1024 bytes"));
+        "--max_batch_size=", options.limits.max_batch_size, "; expected at least 1"));
   }
-  auto loaded = LoadEightTableForServing(options.eight_table_path);
-  if (!loaded.ok()) return loaded.status();
-  std::unique_ptr<OracleServer> oracle(
-      new OracleServer(std::move(loaded->first), std::move(loaded->second), options));
+  if (options.limits.max_message_size < 1024) {
+    return absl::InvalidArgumentError(absl::StrCat("--max_message_size=",
+                                                   options.limits.max_message_size,
+                                                   "; expected at least 1024 bytes"));
+  }
+  api::GetTableInfoResponse table_info;
+  table_info.set_max_batch_size(static_cast<uint32_t>(options.limits.max_batch_size));
+  table_info.set_max_message_size(static_cast<uint32_t>(options.limits.max_message_size));
+
+  absl::Time start = absl::Now();
+  absl::StatusOr<puzzle::EightTable> eight = puzzle::EightTable::Load(options.eight_table_path);
+  if (!eight.ok()) return eight.status();
+  *table_info.add_tables() =
+      DescribeTableFile(eight->file(), options.eight_table_path, absl::Now() - start);
+
+  std::unique_ptr<puzzle::RotationTable> rotation;
+  if (!options.rotation_table_path.empty()) {
+    start = absl::Now();
+    absl::StatusOr<puzzle::RotationTable> loaded =
+        puzzle::RotationTable::Load(options.rotation_table_path);
+    if (!loaded.ok()) return loaded.status();
+    rotation = std::make_unique<puzzle::RotationTable>(*std::move(loaded));
+    *table_info.add_tables() =
+        DescribeTableFile(rotation->file(), options.rotation_table_path, absl::Now() - start);
+  }
+
+  std::unique_ptr<OracleServer> oracle(new OracleServer(
+      *std::move(eight), std::move(rotation), std::move(table_info), options.limits));
 
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   int selected_port = 0;
   builder.AddListeningPort(options.address, grpc::InsecureServerCredentials(), &selected_port);
-  builder.SetMaxReceiveMessageSize(options.max_message_size);
-  builder.SetMaxSendMessageSize(options.max_message_size);
-  builder.RegisterService(&oracle->service_);
+  builder.SetMaxReceiveMessageSize(options.limits.max_message_size);
+  builder.SetMaxSendMessageSize(options.limits.max_message_size);
+  builder.RegisterService(&oracle->eight_service_);
+  if (oracle->rotation_service_ != nullptr) builder.RegisterService(oracle->rotation_service_.get());
   oracle->server_ = builder.BuildAndStart();
   if (oracle->server_ == nullptr || selected_port == 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", options.address,
@@ -80,6 +104,9 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   grpc::HealthCheckServiceInterface* health = oracle->server_->GetHealthCheckService();
   health->SetServingStatus(true);
   health->SetServingStatus(api::EightPuzzle::service_full_name(), true);
+  if (oracle->rotation_service_ != nullptr) {
+    health->SetServingStatus(api::RotationGame::service_full_name(), true);
+  }
   return oracle;
 }
 

@@ -1,10 +1,11 @@
 // A running puzzle-oracle server: loads and validates the tables, then serves the EightPuzzle
-// service, the standard grpc.health.v1 health service and server reflection.
+// and RotationGame services, the standard grpc.health.v1 health service and server reflection.
 //
-// Lifecycle: Start() loads the table (memory-mapped, validated, decompressed once into memory,
-// then unmapped) and only then opens the port, so health reports SERVING only with tables
-// loaded. Shutdown() sets health to NOT_SERVING, stops accepting calls, lets in-flight calls
-// finish until the grace period ends (then cancels them), and returns.
+// Lifecycle: Start() loads every table (memory-mapped, validated, decompressed once into memory,
+// then unmapped, so a table file replaced on disk cannot affect a running server) and only then
+// opens the port, so health reports SERVING only with tables loaded. Shutdown() sets health to
+// NOT_SERVING, stops accepting calls, lets in-flight calls finish until the grace period ends
+// (then cancels them), and returns.
 //
 // Example:
 //   absl::StatusOr<std::unique_ptr<OracleServer>> s = OracleServer::Start(options);
@@ -24,8 +25,13 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "puzzle/eight_table.h"
+#include "puzzle/rotation_table.h"
+#include "puzzle/table_file.h"
 #include "server/eight_query_handler.h"
 #include "server/eight_service.h"
+#include "server/request_limits.h"
+#include "server/rotation_query_handler.h"
+#include "server/rotation_service.h"
 
 namespace server {
 
@@ -33,13 +39,14 @@ struct OracleServerOptions {
   // "host:port" (port 0 picks a free one) or "unix:/path/to/socket".
   std::string address = "127.0.0.1:50051";
   std::string eight_table_path = "data/eight.tbl";
-  int max_batch_size = 10000;
-  int max_message_size = 16 * 1024 * 1024;
+  // Empty: serve no RotationGame service.
+  std::string rotation_table_path = "data/rotation.tbl";
+  RequestLimits limits;
 };
 
 class OracleServer {
  public:
-  // Errors: the table loader's (NotFound, DataLoss naming the file and the field, ...), or
+  // Errors: the table loaders' (NotFound, DataLoss naming the file and the field, ...), or
   // Unavailable when the address cannot be bound; InvalidArgument for bad limits.
   static absl::StatusOr<std::unique_ptr<OracleServer>> Start(const OracleServerOptions& options);
 
@@ -49,26 +56,31 @@ class OracleServer {
 
   // The address actually bound (the chosen port substituted for port 0).
   const std::string& address() const { return address_; }
-  const api::TableDescription& eight_table_description() const { return description_; }
+  // What GetTableInfo returns: every table served, with its load time.
+  const api::GetTableInfoResponse& table_info() const { return table_info_; }
 
   void Shutdown(absl::Duration grace);
 
  private:
-  OracleServer(puzzle::EightTable table, api::TableDescription description,
-               const OracleServerOptions& options);
+  OracleServer(puzzle::EightTable eight_table, std::unique_ptr<puzzle::RotationTable> rotation,
+               api::GetTableInfoResponse table_info, RequestLimits limits);
 
-  const puzzle::EightTable table_;
-  const api::TableDescription description_;
-  const EightQueryHandler handler_;
-  EightService service_;
+  const puzzle::EightTable eight_table_;
+  const std::unique_ptr<puzzle::RotationTable> rotation_table_;  // null when not served
+  const api::GetTableInfoResponse table_info_;
+  const EightQueryHandler eight_handler_;
+  EightService eight_service_;
+  std::unique_ptr<RotationQueryHandler> rotation_handler_;
+  std::unique_ptr<RotationService> rotation_service_;
   std::unique_ptr<grpc::Server> server_;
   std::string address_;
   bool shut_down_ = false;
 };
 
-// Loads and validates the Eight II table and describes it for GetTableInfo.
-absl::StatusOr<std::pair<puzzle::EightTable, api::TableDescription>> LoadEightTableForServing(
-    const std::string& path);
+// A table's description for GetTableInfo: its header fields, where it was loaded from, the
+// file's mtime, and how long loading took.
+api::TableDescription DescribeTableFile(const puzzle::TableFile& file, const std::string& path,
+                                        absl::Duration load_time);
 
 }  // namespace server
 

@@ -15,6 +15,8 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "server/oracle_server.h"
@@ -24,6 +26,9 @@ ABSL_FLAG(std::string, address, "127.0.0.1:50051",
 ABSL_FLAG(std::string, tables, "data/eight.tbl",
           "The Eight II table file. The default is the table `bazel build //data:eight_table` "
           "makes, as seen from `bazel run`.");
+ABSL_FLAG(std::string, rotation_tables, "data/rotation.tbl",
+          "The Rotation Game table file (bazel build //data:rotation_table); empty to serve no "
+          "RotationGame service.");
 ABSL_FLAG(int, max_batch_size, 10000, "Most items in one SolveBatch call or stream message.");
 ABSL_FLAG(int, max_message_size, 16 * 1024 * 1024, "Largest request or response, in bytes.");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
@@ -45,8 +50,9 @@ int main(int argc, char** argv) {
   server::OracleServerOptions options;
   options.address = absl::GetFlag(FLAGS_address);
   options.eight_table_path = absl::GetFlag(FLAGS_tables);
-  options.max_batch_size = absl::GetFlag(FLAGS_max_batch_size);
-  options.max_message_size = absl::GetFlag(FLAGS_max_message_size);
+  options.rotation_table_path = absl::GetFlag(FLAGS_rotation_tables);
+  options.limits.max_batch_size = absl::GetFlag(FLAGS_max_batch_size);
+  options.limits.max_message_size = absl::GetFlag(FLAGS_max_message_size);
   absl::StatusOr<std::unique_ptr<server::OracleServer>> oracle =
       server::OracleServer::Start(options);
   if (!oracle.ok()) {
@@ -54,12 +60,15 @@ int main(int argc, char** argv) {
                  std::string(oracle.status().message()).c_str());
     return 1;
   }
-  const server::api::TableDescription& table = (*oracle)->eight_table_description();
-  std::fprintf(stderr,
-               "puzzle_oracle_server: SERVING on %s; table %s (format v%u, payload xxh3 %s) "
-               "loaded in %.2f ms; start to SERVING %.2f ms\n",
-               (*oracle)->address().c_str(), table.path().c_str(), table.format_version(),
-               table.payload_checksum().c_str(), table.load_milliseconds(),
+  std::string tables;
+  for (const server::api::TableDescription& table : (*oracle)->table_info().tables()) {
+    absl::StrAppend(&tables, tables.empty() ? "" : ", ", table.puzzle_kind(), " table ",
+                    table.path(), " (format v", table.format_version(), ", payload xxh3 ",
+                    table.payload_checksum(), ", loaded in ",
+                    absl::StrFormat("%.2f", table.load_milliseconds()), " ms)");
+  }
+  std::fprintf(stderr, "puzzle_oracle_server: SERVING on %s; %s; start to SERVING %.2f ms\n",
+               (*oracle)->address().c_str(), tables.c_str(),
                absl::ToDoubleMilliseconds(absl::Now() - process_start));
   std::fprintf(stderr,
                "puzzle_oracle_server: try: bazel run //client:oracle_client -- --server=%s "

@@ -281,7 +281,11 @@ TEST_P(ServerE2eTest, GetTableInfoDescribesTheServedTable) {
   grpc::ClientContext context;
   api::GetTableInfoResponse info;
   ASSERT_TRUE(stub_->GetTableInfo(WithDeadline(&context), {}, &info).ok());
-  ASSERT_EQ(info.tables_size(), 1);
+  ASSERT_EQ(info.tables_size(), 2);
+  EXPECT_EQ(info.tables(1).puzzle_kind(), "rotation-game");
+  EXPECT_EQ(info.tables(1).entry_count(), 735471u);
+  EXPECT_EQ(info.tables(1).bits_per_entry(), 4u);
+  EXPECT_EQ(info.tables(1).path(), "data/rotation.tbl");
   const api::TableDescription& t = info.tables(0);
   EXPECT_EQ(t.puzzle_kind(), "eight");
   EXPECT_EQ(t.format_version(), 1u);
@@ -312,6 +316,7 @@ TEST_P(ServerE2eTest, ReflectionListsTheServicesAndDescribesTheApi) {
   std::vector<std::string> names;
   for (const auto& s : response.list_services_response().service()) names.push_back(s.name());
   EXPECT_NE(std::find(names.begin(), names.end(), "puzzleoracle.v1.EightPuzzle"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "puzzleoracle.v1.RotationGame"), names.end());
   EXPECT_NE(std::find(names.begin(), names.end(), "grpc.health.v1.Health"), names.end());
   request.set_file_containing_symbol("puzzleoracle.v1.EightPuzzle");
   ASSERT_TRUE(stream->Write(request));
@@ -320,6 +325,79 @@ TEST_P(ServerE2eTest, ReflectionListsTheServicesAndDescribesTheApi) {
   EXPECT_NE(response.file_descriptor_response().file_descriptor_proto(0).find("SolveBatch"),
             std::string::npos);
   stream->WritesDone();
+  EXPECT_TRUE(stream->Finish().ok());
+}
+
+TEST_P(ServerE2eTest, RotationGameSolveBatchAndStream) {
+  auto stub = api::RotationGame::NewStub(channel_);
+  api::RotationSolveRequest request;
+  api::RotationSolveResponse response;
+  request.set_board("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3");
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(stub->Solve(WithDeadline(&context), request, &response).ok());
+    EXPECT_EQ(response.moves(), "AC");
+    EXPECT_EQ(response.distance(), 2);
+    EXPECT_EQ(response.centre(), 2);
+  }
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"1 2 3", "board: expected 24 symbols (eight each of 1, 2 and 3), got 3"},
+      {"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 7",
+       "board: symbol '7' at position 24; expected 1, 2 or 3"},
+      {"1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3",
+       "board: 9 ones, 7 twos and 8 threes; expected eight of each"},
+  };
+  for (const auto& [board, message] : bad) {
+    request.set_board(board);
+    grpc::ClientContext context;
+    const grpc::Status s = stub->Solve(WithDeadline(&context), request, &response);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_EQ(s.error_message(), message);
+  }
+  api::RotationSolveBatchRequest batch;
+  auto add = [&batch](uint64_t id, const std::string& board) {
+    api::RotationItem* item = batch.add_items();
+    item->set_id(id);
+    item->set_board(board);
+  };
+  add(1, "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3");
+  add(2, bad[2].first);
+  add(3, "1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 3 3 3");
+  api::RotationSolveBatchResponse batch_response;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(stub->SolveBatch(WithDeadline(&context), batch, &batch_response).ok());
+  }
+  ASSERT_EQ(batch_response.results_size(), 3);
+  EXPECT_EQ(batch_response.results(0).answer().moves(), "DDHH");
+  EXPECT_EQ(batch_response.results(1).code(), 3);
+  EXPECT_EQ(batch_response.results(1).error(), bad[2].second);
+  EXPECT_EQ(batch_response.results(2).code(), 0);
+  EXPECT_EQ(batch_response.results(2).answer().distance(), 0);
+  EXPECT_EQ(batch_response.results(2).answer().centre(), 2);
+  for (int i = 0; i < 98; ++i) add(10 + i, "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3");
+  {
+    grpc::ClientContext context;
+    const grpc::Status s = stub->SolveBatch(WithDeadline(&context), batch, &batch_response);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_EQ(s.error_message(), "batch has 101 items; the server's limit is 100 (--max_batch_size)");
+  }
+  grpc::ClientContext context;
+  auto stream = stub->SolveStream(WithDeadline(&context));
+  api::RotationSolveStreamRequest message;
+  *message.mutable_items() = batch.items();
+  message.mutable_items()->DeleteSubrange(3, 98);
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(stream->Write(message));
+  stream->WritesDone();
+  api::RotationSolveStreamResponse stream_response;
+  int received = 0;
+  while (stream->Read(&stream_response)) {
+    ++received;
+    ASSERT_EQ(stream_response.results_size(), 3);
+    EXPECT_EQ(stream_response.results(0).answer().moves(), "DDHH");
+    EXPECT_EQ(stream_response.results(1).code(), 3);
+  }
+  EXPECT_EQ(received, 5);
   EXPECT_TRUE(stream->Finish().ok());
 }
 
@@ -447,6 +525,21 @@ TEST_F(BadTableTest, MissingTruncatedCorruptWrongVersionEmpty) {
   EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:0", "--tables=" + p}, &err), 1);
   EXPECT_NE(err.find(p + ": body checksum mismatch"), std::string::npos) << err;
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << "one line: " << err;
+}
+
+TEST_F(BadTableTest, ATableOfTheOtherPuzzleIsRefused) {
+  std::string err;
+  EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:0", "--tables=data/rotation.tbl"}, &err),
+            1);
+  EXPECT_EQ(err,
+            "puzzle_oracle_server: cannot start: data/rotation.tbl: puzzle kind is rotation-game; "
+            "expected eight\n");
+  EXPECT_EQ(ServerProcess::RunToExit(
+                {"--address=127.0.0.1:0", "--rotation_tables=data/eight.tbl"}, &err),
+            1);
+  EXPECT_EQ(err,
+            "puzzle_oracle_server: cannot start: data/eight.tbl: puzzle kind is eight; expected "
+            "rotation-game\n");
 }
 
 }  // namespace

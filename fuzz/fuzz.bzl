@@ -1,0 +1,59 @@
+"""fuzz_target: one libFuzzer target and the tests that replay its inputs with gcc.
+
+For a target NAME with sources SRCS (defining LLVMFuzzerTestOneInput), this declares
+  NAME_lib              the target's code;
+  NAME_libfuzzer        the target linked with libFuzzer's main. It links only with clang and
+                        -fsanitize=fuzzer (tools/fuzz.sh builds it so, in its own output base),
+                        hence tagged "manual": `bazel build //...` skips it. No runfiles: fuzz.sh
+                        points the judge targets at the table with $FUZZ_EIGHT_TABLE;
+  NAME                  the target linked with corpus_replay.cc instead of libFuzzer: runs the
+                        inputs given as arguments (`bazel run //fuzz:NAME -- /abs/path/crash-x`);
+  NAME_corpus_test      replays every file of fuzz/corpus/NAME/;
+  NAME_regression_test  replays every file of fuzz/regressions/NAME/ (inputs that once broke a
+                        property), when that folder exists. `regression_tags` can mark it
+                        "manual" while a known crash waits for its fix.
+"""
+
+load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
+
+def fuzz_target(name, srcs, deps = [], data = [], regression_tags = []):
+    cc_library(
+        name = name + "_lib",
+        srcs = srcs,
+        deps = deps + [":fuzz_check"],
+        alwayslink = True,
+    )
+    cc_binary(
+        name = name + "_libfuzzer",
+        tags = ["manual"],
+        deps = [name + "_lib"],
+    )
+    cc_binary(
+        name = name,
+        data = data,
+        deps = [
+            name + "_lib",
+            ":corpus_replay",
+        ],
+    )
+    cc_test(
+        name = name + "_corpus_test",
+        args = ["fuzz/corpus/" + name],
+        data = data + native.glob(["corpus/%s/**" % name]),
+        deps = [
+            name + "_lib",
+            ":corpus_replay",
+        ],
+    )
+    regressions = native.glob(["regressions/%s/**" % name])
+    if regressions:
+        cc_test(
+            name = name + "_regression_test",
+            args = ["fuzz/regressions/" + name],
+            data = data + regressions,
+            tags = regression_tags,
+            deps = [
+                name + "_lib",
+                ":corpus_replay",
+            ],
+        )

@@ -1,0 +1,33 @@
+// The shared body of the judge-format fuzz targets (judge_hdu3567_fuzzer.cc,
+// judge_poj1077_fuzzer.cc, judge_distance_fuzzer.cc): client::RunJudge over arbitrary input,
+// answered by a real client::LocalEightOracle whose every answer is checked independently.
+//
+// Properties checked for every input:
+//   - each answer the oracle gives is a legal move string from start to goal whose length is the
+//     distance, at least the Manhattan lower bound and of the right parity; "unsolvable" exactly
+//     when the boards' tile orders differ in parity; a rejected query is InvalidArgument naming
+//     "start" or "goal", and the start (or goal) parser alone rejects it with the same status;
+//   - the output is exactly one well-formed answer or placeholder per case, in order, each
+//     answer the oracle's answer for that case ("Case k" numbered from 1 for hdu3567);
+//   - the error stream has one line per malformed case (and per unsolvable hdu3567 case), and
+//     the returned status counts the malformed cases out of all cases.
+//
+// The table is read once per process from $FUZZ_EIGHT_TABLE, or data/eight.tbl relative to the
+// working directory (where Bazel's runfiles put //data:eight_table).
+//
+// Thread-safety: one input at a time (libFuzzer's default).
+
+#ifndef FUZZ_JUDGE_FUZZER_H_
+#define FUZZ_JUDGE_FUZZER_H_
+
+#include "absl/strings/string_view.h"
+#include "client/judge.h"
+
+namespace fuzz {
+
+// Runs `format` over `input` and aborts with a description if any property above fails.
+void FuzzJudge(client::JudgeFormat format, absl::string_view input);
+
+}  // namespace fuzz
+
+#endif  // FUZZ_JUDGE_FUZZER_H_
