@@ -2,7 +2,8 @@
 //  - the whole distance table against a plain forward BFS over raw 24-bit masks (a 16 MiB array
 //    indexed by the mask itself: no ranking, no op tables);
 //  - 10,000 boards (uniform random, and scrambles of solved boards at every depth) against a
-//    reimplementation of the seed's IDA* (A..H order, no immediate inverse, h = 8 - max count).
+//    reimplementation of the seed's IDA* (bench/rotation_ida_star.h: A..H order, no immediate
+//    inverse, h = 8 - max count; its own op lists and pull).
 #include "puzzle/rotation_solver.h"
 
 #include <algorithm>
@@ -11,25 +12,15 @@
 #include <thread>
 #include <vector>
 
+#include "bench/rotation_ida_star.h"
 #include "gtest/gtest.h"
 
 namespace puzzle {
 namespace {
 
-// Cells rotated by each op, written out again here so the test does not share the tables.
-constexpr int kLines[8][7] = {
-    {0, 2, 6, 11, 15, 20, 22},    {1, 3, 8, 12, 17, 21, 23},    {10, 9, 8, 7, 6, 5, 4},
-    {19, 18, 17, 16, 15, 14, 13}, {23, 21, 17, 12, 8, 3, 1},    {22, 20, 15, 11, 6, 2, 0},
-    {13, 14, 15, 16, 17, 18, 19}, {4, 5, 6, 7, 8, 9, 10}};
-constexpr int kReverse[9] = {5, 4, 7, 6, 1, 0, 3, 2, -1};
 constexpr int kCentre[8] = {6, 7, 8, 11, 12, 15, 16, 17};
 
-// The seed's pull, on a 24-cell array.
-void Pull(std::array<int, 24>& map, int op) {
-  const int first = map[kLines[op][0]];
-  for (int i = 0; i < 6; ++i) map[kLines[op][i]] = map[kLines[op][i + 1]];
-  map[kLines[op][6]] = first;
-}
+void Pull(std::array<int, 24>& map, int op) { bench::RotationIdaStar::Pull(map, op); }
 
 uint32_t PullMask(uint32_t mask, int op) {
   std::array<int, 24> cells;
@@ -39,48 +30,6 @@ uint32_t PullMask(uint32_t mask, int op) {
   for (int i = 0; i < 24; ++i) out |= static_cast<uint32_t>(cells[i]) << i;
   return out;
 }
-
-// The seed's IDA*, reimplemented.
-struct IdaStar {
-  std::array<int, 24> map;
-  std::string route;
-  bool found = false;
-
-  int H() const {
-    int count[4] = {0, 0, 0, 0};
-    int most = 0;
-    for (int c : kCentre) most = std::max(most, ++count[map[c]]);
-    return 8 - most;
-  }
-  void Search(int depth, int last, int limit) {
-    if (found) return;
-    if (H() == 0) {
-      found = true;
-      route.resize(depth);
-      return;
-    }
-    if (depth + H() > limit) return;
-    for (int op = 0; op < 8 && !found; ++op) {
-      if (op == kReverse[last]) continue;
-      Pull(map, op);
-      if (static_cast<int>(route.size()) <= depth) route.resize(depth + 1);
-      route[depth] = static_cast<char>('A' + op);
-      Search(depth + 1, op, limit);
-      Pull(map, kReverse[op]);
-    }
-  }
-  // Returns {moves, centre}.
-  std::pair<std::string, int> Solve(const std::array<int, 24>& board) {
-    map = board;
-    route.clear();
-    found = false;
-    if (H() == 0) return {"", map[kCentre[0]]};
-    for (int limit = 1; !found; ++limit) Search(0, 8, limit);
-    std::array<int, 24> after = board;
-    for (char c : route) Pull(after, c - 'A');
-    return {route, after[kCentre[0]]};
-  }
-};
 
 class RotationSolverTest : public ::testing::Test {
  protected:
@@ -167,12 +116,12 @@ TEST_F(RotationSolverTest, TenThousandBoardsMatchTheSeedsIdaStar) {
   std::vector<std::thread> threads;
   for (int t = 0; t < 2; ++t) {
     threads.emplace_back([&, t] {
-      IdaStar ida;
+      bench::RotationIdaStar ida;
       for (size_t i = t; i < boards.size(); i += 2) {
         RotationBoard board;
         for (int c = 0; c < 24; ++c) board.cells[c] = static_cast<uint8_t>(boards[i][c]);
         const absl::StatusOr<RotationAnswer> got = solver.Solve(board);
-        const auto [moves, centre] = ida.Solve(boards[i]);
+        const auto [moves, centre] = ida.Solve(boards[i]);  // the seed's algorithm
         if (!got.ok() || got->moves != moves || got->centre != centre ||
             got->distance != static_cast<int>(moves.size())) {
           mismatches[t].push_back(FormatRotationBoard(board) + " ida=" + moves + "/" +
