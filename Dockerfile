@@ -1,0 +1,69 @@
+# The puzzle oracle server as a container image (README, "Deployment").
+#
+#   podman build --isolation=chroot --pull=never --format docker -t puzzle-oracle .
+#   bash tools/container_check.sh        # builds it, runs it, checks it, prints its size
+#
+# Stage 1 builds the server, the client and the tables with Bazel on Debian, with exactly the
+# packages tools/bootstrap.sh installs. Stage 2 is debian:bookworm-slim with only the shared
+# libraries the binaries load (found with ldd), the binaries and the tables: no compiler, no
+# Bazel, no package lists.
+
+# ---- build ----
+FROM debian:bookworm-slim AS build
+
+# The bootstrap layer depends on the package list only, so editing sources reuses it.
+COPY tools/bootstrap.sh /src/tools/bootstrap.sh
+RUN bash /src/tools/bootstrap.sh \
+    && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb
+
+COPY . /src
+WORKDIR /src
+# --batch: no Bazel server outlives this step. Local spawns: a chroot build has no namespaces to
+# sandbox with. The output root lives only inside this step, so the layer keeps just /out.
+# The tables copied are those in the server's runfiles, i.e. every table it serves by default.
+RUN bazel --batch --output_user_root=/tmp/bazel build -c opt --spawn_strategy=local \
+        //server:puzzle_oracle_server //data:eight_table //client:oracle_client \
+    && mkdir -p /out/data \
+    && cp -L bazel-bin/server/puzzle_oracle_server bazel-bin/client/oracle_client /out/ \
+    && cp -L bazel-bin/server/puzzle_oracle_server.runfiles/puzzle_oracle/data/*.tbl /out/data/ \
+    && strip --strip-unneeded /out/puzzle_oracle_server /out/oracle_client \
+    && chmod 0555 /out/puzzle_oracle_server /out/oracle_client \
+    && chmod 0444 /out/data/*.tbl \
+    && rm -rf /tmp/bazel
+
+# ---- runtime ----
+FROM debian:bookworm-slim
+
+# The shared libraries `ldd puzzle_oracle_server` lists, by Debian package (their dependencies
+# bring libgrpc29, libre2-9, libc-ares2, libssl3 and zlib1g).
+RUN apt-get update -q \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+        libgrpc++1.51 libprotobuf32 libabsl20220623 libzstd1 libxxhash0 \
+    && apt-get clean \
+    && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/log/apt /var/log/dpkg.log
+
+# A numeric non-root user, so Kubernetes' runAsNonRoot can check it without a name lookup.
+RUN groupadd --gid 10001 oracle \
+    && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
+        --shell /usr/sbin/nologin oracle
+
+# Everything is owned by root and read-only: the server writes nothing, so the container runs
+# with a read-only root filesystem. The server's default table paths (data/*.tbl) are relative
+# to this working directory.
+COPY --from=build /out/ /opt/puzzle-oracle/
+WORKDIR /opt/puzzle-oracle
+USER 10001:10001
+
+EXPOSE 50051
+STOPSIGNAL SIGTERM
+# Docker and podman run this with --format docker; Kubernetes uses its own gRPC probes.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["/opt/puzzle-oracle/oracle_client", "--server=127.0.0.1:50051", "health"]
+
+# Flags appended at run time override these (the last value of a flag wins).
+ENTRYPOINT ["/opt/puzzle-oracle/puzzle_oracle_server", "--address=0.0.0.0:50051", \
+            "--tables=/opt/puzzle-oracle/data/eight.tbl"]
+CMD []
+
+LABEL org.opencontainers.image.title="puzzle-oracle" \
+      org.opencontainers.image.description="Exact 8-puzzle answers over gRPC from precomputed tables"
