@@ -214,9 +214,48 @@ size_t CheckHduOutput(const std::vector<absl::string_view>& lines, const Checkin
   return lines.size() / 2;
 }
 
+// What hdu3567's reader sees: the number of non-blank lines and, when the first one is a count
+// (T >= 0), the number of complete start/goal pairs after it.
+struct HduShape {
+  bool has_count = false;
+  long long count = 0;
+  size_t pairs = 0;
+};
+
+HduShape ShapeOfHduInput(absl::string_view input) {
+  HduShape shape;
+  size_t nonblank = 0;
+  for (absl::string_view line : absl::StrSplit(input, '\n')) {
+    if (absl::StripAsciiWhitespace(line).empty()) continue;
+    if (nonblank++ == 0) {
+      int t = 0;
+      shape.has_count = absl::SimpleAtoi(absl::StripAsciiWhitespace(line), &t) && t >= 0;
+      shape.count = t;
+    }
+  }
+  if (nonblank > 0) shape.pairs = (nonblank - 1) / 2;
+  return shape;
+}
+
+// Set while the fix for the known hdu3567 amplification is pending (see
+// fuzz/regressions/README.md): inputs whose T exceeds the cases present by
+// more than one are skipped, so the rest of the reader can still be explored.
+bool SkipTOverrun() {
+  static const bool skip = [] {
+    const char* env = std::getenv("FUZZ_JUDGE_SKIP_T_OVERRUN");
+    return env != nullptr && *env != '\0' && *env != '0';
+  }();
+  return skip;
+}
+
 }  // namespace
 
 void FuzzJudge(JudgeFormat format, absl::string_view input) {
+  const HduShape hdu = format == JudgeFormat::kHdu3567 ? ShapeOfHduInput(input) : HduShape();
+  if (hdu.has_count && static_cast<unsigned long long>(hdu.count) > hdu.pairs + 1 &&
+      SkipTOverrun()) {
+    return;
+  }
   CheckingOracle oracle;
   std::ostringstream output, errors;
   const absl::Status status = client::RunJudge(format, input, oracle, output, errors);
@@ -245,6 +284,12 @@ void FuzzJudge(JudgeFormat format, absl::string_view input) {
   size_t cases = 0;
   if (format == JudgeFormat::kHdu3567) {
     cases = CheckHduOutput(lines, oracle, &placeholders, &unsolvable);
+    // Work and output stay proportional to the input: a count T larger than the cases present
+    // earns at most one placeholder for the missing ones, not T of them (a 10-byte input
+    // "2000000000" must not make the reader build two billion cases).
+    FUZZ_CHECK(!hdu.has_count || cases <= hdu.pairs + 1,
+               absl::StrCat(cases, " cases printed for T = ", hdu.count, " and ", hdu.pairs,
+                            " start/goal pairs in the input"));
   } else {
     const size_t per_case = format == JudgeFormat::kDistance ? 18 : 9;
     cases = CheckTokenFormatOutput(format, lines, oracle, &placeholders);

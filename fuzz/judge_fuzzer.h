@@ -9,6 +9,8 @@
 //     "start" or "goal", and the start (or goal) parser alone rejects it with the same status;
 //   - the output is exactly one well-formed answer or placeholder per case, in order, each
 //     answer the oracle's answer for that case ("Case k" numbered from 1 for hdu3567);
+//   - hdu3567 prints at most one case more than the start/goal pairs present, however large
+//     the count T on the first line (work and output proportional to the input);
 //   - the error stream has one line per malformed case (and per unsolvable hdu3567 case), and
 //     the returned status counts the malformed cases out of all cases.
 //

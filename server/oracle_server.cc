@@ -12,6 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "google/protobuf/descriptor.h"
+#include "server/metrics_interceptor.h"
 
 namespace server {
 
@@ -35,15 +37,38 @@ api::TableDescription DescribeTableFile(const puzzle::TableFile& file, const std
 
 OracleServer::OracleServer(puzzle::EightTable eight_table,
                            std::unique_ptr<puzzle::RotationTable> rotation,
-                           api::GetTableInfoResponse table_info, RequestLimits limits)
+                           api::GetTableInfoResponse table_info, const OracleServerOptions& options)
     : eight_table_(std::move(eight_table)),
       rotation_table_(std::move(rotation)),
       table_info_(std::move(table_info)),
-      eight_handler_(&eight_table_, table_info_, limits),
-      eight_service_(&eight_handler_) {
+      eight_handler_(&eight_table_, table_info_, options.limits),
+      eight_service_(&eight_handler_),
+      metrics_(options.process_start) {
   if (rotation_table_ != nullptr) {
-    rotation_handler_ = std::make_unique<RotationQueryHandler>(rotation_table_.get(), limits);
+    rotation_handler_ =
+        std::make_unique<RotationQueryHandler>(rotation_table_.get(), options.limits);
     rotation_service_ = std::make_unique<RotationService>(rotation_handler_.get());
+  }
+  // Every gRPC method the server answers gets its own metrics; anything else counts as "other".
+  std::vector<std::string> services = {"puzzleoracle.v1.EightPuzzle", "grpc.health.v1.Health",
+                                       "grpc.reflection.v1alpha.ServerReflection"};
+  if (rotation_service_ != nullptr) services.push_back("puzzleoracle.v1.RotationGame");
+  for (const std::string& name : services) {
+    const google::protobuf::ServiceDescriptor* service =
+        google::protobuf::DescriptorPool::generated_pool()->FindServiceByName(name);
+    if (service == nullptr) {  // health and reflection are not protobuf-generated here
+      for (const char* method : {"Check", "Watch", "ServerReflectionInfo"}) {
+        metrics_.RegisterMethod(Transport::kGrpc, absl::StrCat("/", name, "/", method));
+      }
+      continue;
+    }
+    for (int m = 0; m < service->method_count(); ++m) {
+      metrics_.RegisterMethod(Transport::kGrpc,
+                              absl::StrCat("/", name, "/", service->method(m)->name()));
+    }
+  }
+  for (const api::TableDescription& table : table_info_.tables()) {
+    metrics_.AddTable(table.puzzle_kind(), table.format_version(), table.payload_checksum());
   }
 }
 
@@ -79,8 +104,8 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
         DescribeTableFile(rotation->file(), options.rotation_table_path, absl::Now() - start);
   }
 
-  std::unique_ptr<OracleServer> oracle(new OracleServer(
-      *std::move(eight), std::move(rotation), std::move(table_info), options.limits));
+  std::unique_ptr<OracleServer> oracle(
+      new OracleServer(*std::move(eight), std::move(rotation), std::move(table_info), options));
 
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
@@ -89,6 +114,9 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   builder.AddListeningPort(options.address, grpc::InsecureServerCredentials(), &selected_port);
   builder.SetMaxReceiveMessageSize(options.limits.max_message_size);
   builder.SetMaxSendMessageSize(options.limits.max_message_size);
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
+  interceptors.push_back(MakeMetricsInterceptorFactory(&oracle->metrics_));
+  builder.experimental().SetInterceptorCreators(std::move(interceptors));
   builder.RegisterService(&oracle->eight_service_);
   if (oracle->rotation_service_ != nullptr) builder.RegisterService(oracle->rotation_service_.get());
   oracle->server_ = builder.BuildAndStart();
@@ -100,6 +128,13 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   if (!absl::StartsWith(options.address, "unix:")) {
     const size_t colon = options.address.rfind(':');
     oracle->address_ = absl::StrCat(options.address.substr(0, colon), ":", selected_port);
+  }
+  if (!options.http_address.empty()) {
+    absl::StatusOr<std::unique_ptr<HttpGateway>> http =
+        HttpGateway::Start(options.http_address, options.limits, &oracle->eight_handler_,
+                           oracle->rotation_handler_.get(), &oracle->metrics_);
+    if (!http.ok()) return http.status();
+    oracle->http_ = *std::move(http);
   }
   grpc::HealthCheckServiceInterface* health = oracle->server_->GetHealthCheckService();
   health->SetServingStatus(true);
@@ -114,6 +149,7 @@ void OracleServer::Shutdown(absl::Duration grace) {
   if (shut_down_) return;
   shut_down_ = true;
   server_->GetHealthCheckService()->SetServingStatus(false);
+  if (http_ != nullptr) http_->Stop();
   server_->Shutdown(absl::ToChronoTime(absl::Now() + grace));
   server_->Wait();
 }

@@ -29,6 +29,8 @@
 #include "puzzle/table_file.h"
 #include "server/eight_query_handler.h"
 #include "server/eight_service.h"
+#include "server/http_gateway.h"
+#include "server/metrics.h"
 #include "server/request_limits.h"
 #include "server/rotation_query_handler.h"
 #include "server/rotation_service.h"
@@ -41,7 +43,11 @@ struct OracleServerOptions {
   std::string eight_table_path = "data/eight.tbl";
   // Empty: serve no RotationGame service.
   std::string rotation_table_path = "data/rotation.tbl";
+  // host:port of the HTTP/JSON gateway, playground and /metrics (http_gateway.h); empty: off.
+  std::string http_address;
   RequestLimits limits;
+  // For the process_start_time_seconds metric.
+  absl::Time process_start = absl::Now();
 };
 
 class OracleServer {
@@ -56,6 +62,8 @@ class OracleServer {
 
   // The address actually bound (the chosen port substituted for port 0).
   const std::string& address() const { return address_; }
+  // The HTTP gateway's bound host:port, or "" when it is off.
+  std::string http_address() const { return http_ != nullptr ? http_->address() : ""; }
   // What GetTableInfo returns: every table served, with its load time.
   const api::GetTableInfoResponse& table_info() const { return table_info_; }
 
@@ -63,7 +71,7 @@ class OracleServer {
 
  private:
   OracleServer(puzzle::EightTable eight_table, std::unique_ptr<puzzle::RotationTable> rotation,
-               api::GetTableInfoResponse table_info, RequestLimits limits);
+               api::GetTableInfoResponse table_info, const OracleServerOptions& options);
 
   const puzzle::EightTable eight_table_;
   const std::unique_ptr<puzzle::RotationTable> rotation_table_;  // null when not served
@@ -72,6 +80,8 @@ class OracleServer {
   EightService eight_service_;
   std::unique_ptr<RotationQueryHandler> rotation_handler_;
   std::unique_ptr<RotationService> rotation_service_;
+  Metrics metrics_;
+  std::unique_ptr<HttpGateway> http_;
   std::unique_ptr<grpc::Server> server_;
   std::string address_;
   bool shut_down_ = false;

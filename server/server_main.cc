@@ -29,6 +29,9 @@ ABSL_FLAG(std::string, tables, "data/eight.tbl",
 ABSL_FLAG(std::string, rotation_tables, "data/rotation.tbl",
           "The Rotation Game table file (bazel build //data:rotation_table); empty to serve no "
           "RotationGame service.");
+ABSL_FLAG(std::string, http_address, "",
+          "host:port for the HTTP/JSON gateway, the web playground (GET /) and Prometheus "
+          "metrics (GET /metrics); empty: off.");
 ABSL_FLAG(int, max_batch_size, 10000, "Most items in one SolveBatch call or stream message.");
 ABSL_FLAG(int, max_message_size, 16 * 1024 * 1024, "Largest request or response, in bytes.");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
@@ -51,6 +54,8 @@ int main(int argc, char** argv) {
   options.address = absl::GetFlag(FLAGS_address);
   options.eight_table_path = absl::GetFlag(FLAGS_tables);
   options.rotation_table_path = absl::GetFlag(FLAGS_rotation_tables);
+  options.http_address = absl::GetFlag(FLAGS_http_address);
+  options.process_start = process_start;
   options.limits.max_batch_size = absl::GetFlag(FLAGS_max_batch_size);
   options.limits.max_message_size = absl::GetFlag(FLAGS_max_message_size);
   absl::StatusOr<std::unique_ptr<server::OracleServer>> oracle =
@@ -59,6 +64,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "puzzle_oracle_server: cannot start: %s\n",
                  std::string(oracle.status().message()).c_str());
     return 1;
+  }
+  if (!(*oracle)->http_address().empty()) {
+    std::fprintf(stderr,
+                 "puzzle_oracle_server: HTTP on %s; playground http://%s/, metrics "
+                 "http://%s/metrics, API POST http://%s/v1/eight:solve\n",
+                 (*oracle)->http_address().c_str(), (*oracle)->http_address().c_str(),
+                 (*oracle)->http_address().c_str(), (*oracle)->http_address().c_str());
   }
   std::string tables;
   for (const server::api::TableDescription& table : (*oracle)->table_info().tables()) {

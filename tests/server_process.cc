@@ -75,6 +75,12 @@ absl::StatusOr<std::unique_ptr<ServerProcess>> ServerProcess::Start(
     }
     text.append(buffer, static_cast<size_t>(n));
   }
+  const std::string http_marker = "HTTP on ";
+  const size_t http_at = text.find(http_marker);
+  if (http_at != std::string::npos) {  // printed before the SERVING line
+    const size_t end = text.find(';', http_at);
+    server->http_address_ = text.substr(http_at + http_marker.size(), end - http_at - http_marker.size());
+  }
   {
     absl::MutexLock lock(&server->mu_);
     server->stderr_text_ = text;

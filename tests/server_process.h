@@ -41,6 +41,8 @@ class ServerProcess {
   ~ServerProcess();
 
   const std::string& address() const { return address_; }
+  // host:port of the HTTP gateway when started with --http_address, else "".
+  const std::string& http_address() const { return http_address_; }
   pid_t pid() const { return pid_; }
 
   // Sends `signal` and waits for exit. Returns the exit code, or 128+signal if killed.
@@ -55,6 +57,7 @@ class ServerProcess {
   pid_t pid_ = -1;
   int stderr_fd_ = -1;
   std::string address_;
+  std::string http_address_;
   std::thread drain_;
   absl::Mutex mu_;
   std::string stderr_text_ ABSL_GUARDED_BY(mu_);
