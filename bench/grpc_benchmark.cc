@@ -33,6 +33,10 @@
 ABSL_FLAG(int, unary_calls, 20000, "Unary calls per latency measurement.");
 ABSL_FLAG(absl::Duration, throughput_time, absl::Seconds(3), "Duration of each throughput run.");
 ABSL_FLAG(int, batch_size, 1000, "Items per SolveBatch call and per stream message.");
+ABSL_FLAG(std::string, latency_csv_dir, "",
+          "If set, write every unary latency sample there, one CSV per configuration "
+          "(column latency_us), for tools/plot_ecdf.py.");
+ABSL_FLAG(std::string, tsv_out, "", "If set, also write the figures table there as TSV.");
 
 namespace {
 
@@ -73,7 +77,17 @@ Percentiles Summarise(std::vector<double>& us) {
 }
 
 // `in_flight` threads, each with its own channel, issue blocking unary calls.
-Percentiles UnaryLatency(const std::string& address, int in_flight, int calls) {
+// Writes `samples` to <--latency_csv_dir>/<name>.csv when the flag is set.
+void WriteSamples(const std::string& name, const std::vector<double>& samples) {
+  const std::string dir = absl::GetFlag(FLAGS_latency_csv_dir);
+  if (dir.empty()) return;
+  std::ofstream out(absl::StrCat(dir, "/", name, ".csv"));
+  out << "latency_us\n";
+  for (double v : samples) out << v << "\n";
+}
+
+Percentiles UnaryLatency(const std::string& address, int in_flight, int calls,
+                         const std::string& name) {
   const auto queries = Queries();
   std::vector<std::vector<double>> per_thread(in_flight);
   std::vector<std::thread> threads;
@@ -103,6 +117,7 @@ Percentiles UnaryLatency(const std::string& address, int in_flight, int calls) {
   for (auto& th : threads) th.join();
   std::vector<double> all;
   for (auto& v : per_thread) all.insert(all.end(), v.begin(), v.end());
+  WriteSamples(name, all);
   return Summarise(all);
 }
 
@@ -187,7 +202,11 @@ double ServerReportedStartMs(const std::string& log) {
   return ms;
 }
 
+std::vector<std::string> tsv_rows;
+
 void Row(const char* figure, double value, const char* unit, const char* target, bool met) {
+  tsv_rows.push_back(absl::StrCat(figure, "\t", value, "\t", unit, "\t", target, "\t",
+                                  std::string(target) == "-" ? "" : (met ? "met" : "MISS")));
   std::printf("| %-44s | %12.2f %-8s | %-12s | %-4s |\n", figure, value, unit, target,
               met ? "met" : "MISS");
 }
@@ -235,13 +254,15 @@ int main(int argc, char** argv) {
 
   struct Transport {
     const char* name;
+    const char* file_name;
     std::string address;
     double target_p50;
   };
-  for (const Transport& t : {Transport{"TCP", (*tcp)->address(), 50},
-                             Transport{"unix socket", (*unix_server)->address(), 25}}) {
+  for (const Transport& t : {Transport{"TCP", "tcp", (*tcp)->address(), 50},
+                             Transport{"unix socket", "unix", (*unix_server)->address(), 25}}) {
     for (int in_flight : {1, 16}) {
-      Percentiles p = UnaryLatency(t.address, in_flight, calls);
+      Percentiles p = UnaryLatency(t.address, in_flight, calls,
+                                   absl::StrCat(t.file_name, "_", in_flight, "_in_flight"));
       const std::string prefix = absl::StrCat("unary ", t.name, ", ", in_flight, " in flight, ");
       const std::string target = absl::StrCat("<= ", t.target_p50, " us");
       Row((prefix + "p50").c_str(), p.p50, "us", in_flight == 1 ? target.c_str() : "-",
@@ -266,5 +287,10 @@ int main(int argc, char** argv) {
   Row("server peak RSS (VmHWM)", hwm / 1024.0, "MiB", "-", true);
   (*tcp)->Stop(SIGTERM);
   (*unix_server)->Stop(SIGTERM);
+  if (!absl::GetFlag(FLAGS_tsv_out).empty()) {
+    std::ofstream out(absl::GetFlag(FLAGS_tsv_out));
+    out << "figure\tvalue\tunit\ttarget\tverdict\n";
+    for (const std::string& row : tsv_rows) out << row << "\n";
+  }
   return 0;
 }

@@ -527,6 +527,34 @@ TEST_F(BadTableTest, MissingTruncatedCorruptWrongVersionEmpty) {
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << "one line: " << err;
 }
 
+TEST_F(BadTableTest, SwappingTheFileUnderARunningServerChangesNothing) {
+  const std::string path = WriteTable("swap.tbl", Good());
+  auto started = ServerProcess::Start({"--address=127.0.0.1:0", "--tables=" + path});
+  ASSERT_TRUE(started.ok()) << started.status();
+  auto stub = api::EightPuzzle::NewStub(client::MakeChannel((*started)->address(), 1 << 20));
+  auto solve = [&stub] {
+    grpc::ClientContext context;
+    api::SolveRequest request;
+    request.set_start("564178X23");
+    request.set_goal("7568X4123");
+    api::SolveResponse response;
+    EXPECT_TRUE(stub->Solve(WithDeadline(&context), request, &response).ok());
+    return response.moves();
+  };
+  EXPECT_EQ(solve(), "urrulldr");
+  // Overwrite the file in place with garbage, then truncate it, then replace it by another file.
+  WriteTable("swap.tbl", std::string(Good().size(), 'z'));
+  EXPECT_EQ(solve(), "urrulldr");
+  WriteTable("swap.tbl", "");
+  EXPECT_EQ(solve(), "urrulldr");
+  const std::string other = WriteTable("other.tbl", "not a table");
+  ASSERT_EQ(rename(other.c_str(), path.c_str()), 0);
+  EXPECT_EQ(solve(), "urrulldr");
+  EXPECT_EQ(CheckHealth(client::MakeChannel((*started)->address(), 1 << 20)),
+            HealthCheckResponse::SERVING);
+  EXPECT_EQ((*started)->Stop(SIGTERM), 0);
+}
+
 TEST_F(BadTableTest, ATableOfTheOtherPuzzleIsRefused) {
   std::string err;
   EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:0", "--tables=data/rotation.tbl"}, &err),
