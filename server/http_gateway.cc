@@ -97,7 +97,8 @@ absl::StatusOr<std::unique_ptr<HttpGateway>> HttpGateway::Start(
   const std::string host = address.substr(0, colon);
   std::unique_ptr<HttpGateway> gateway(new HttpGateway());
   httplib::Server& server = *gateway->server_;
-  server.new_task_queue = [] { return new httplib::ThreadPool(4); };
+  const int threads = limits.http_threads;
+  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(static_cast<size_t>(limits.max_message_size));
 
   // Every route goes through `handle`, which counts it in the metrics under `name`.

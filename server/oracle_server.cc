@@ -78,6 +78,11 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
     return absl::InvalidArgumentError(absl::StrCat(
         "--max_batch_size=", options.limits.max_batch_size, "; expected at least 1"));
   }
+  if (options.limits.max_concurrent_streams < 1 || options.limits.http_threads < 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--max_concurrent_streams=", options.limits.max_concurrent_streams, ", --http_threads=",
+        options.limits.http_threads, "; expected at least 1 each"));
+  }
   if (options.limits.max_message_size < 1024) {
     return absl::InvalidArgumentError(absl::StrCat("--max_message_size=",
                                                    options.limits.max_message_size,
@@ -114,6 +119,8 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   builder.AddListeningPort(options.address, grpc::InsecureServerCredentials(), &selected_port);
   builder.SetMaxReceiveMessageSize(options.limits.max_message_size);
   builder.SetMaxSendMessageSize(options.limits.max_message_size);
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS,
+                             options.limits.max_concurrent_streams);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
   interceptors.push_back(MakeMetricsInterceptorFactory(&oracle->metrics_));
   builder.experimental().SetInterceptorCreators(std::move(interceptors));

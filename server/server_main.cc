@@ -34,6 +34,8 @@ ABSL_FLAG(std::string, http_address, "",
           "metrics (GET /metrics); empty: off.");
 ABSL_FLAG(int, max_batch_size, 10000, "Most items in one SolveBatch call or stream message.");
 ABSL_FLAG(int, max_message_size, 16 * 1024 * 1024, "Largest request or response, in bytes.");
+ABSL_FLAG(int, max_concurrent_streams, 100, "Most gRPC calls in flight per client connection.");
+ABSL_FLAG(int, http_threads, 4, "Threads answering HTTP requests (the most served at once).");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long in-flight calls may take to finish after SIGTERM/SIGINT.");
 
@@ -58,6 +60,8 @@ int main(int argc, char** argv) {
   options.process_start = process_start;
   options.limits.max_batch_size = absl::GetFlag(FLAGS_max_batch_size);
   options.limits.max_message_size = absl::GetFlag(FLAGS_max_message_size);
+  options.limits.max_concurrent_streams = absl::GetFlag(FLAGS_max_concurrent_streams);
+  options.limits.http_threads = absl::GetFlag(FLAGS_http_threads);
   absl::StatusOr<std::unique_ptr<server::OracleServer>> oracle =
       server::OracleServer::Start(options);
   if (!oracle.ok()) {

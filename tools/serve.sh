@@ -14,7 +14,9 @@ serve: starting the server (Ctrl-C stops it). Query it from another terminal, e.
   printf '2\n12X453786\n12345678X\n564178X23\n7568X4123\n' | $client --server=127.0.0.1:50051 judge --format=hdu3567
   $client --server=127.0.0.1:50051 health
 (or the same with: bazel run //client:oracle_client -- --server=127.0.0.1:50051 ...)
+  curl -s -XPOST 127.0.0.1:8080/v1/eight:solve -d '{"start":"564178X23","goal":"7568X4123"}'
+  playground: http://127.0.0.1:8080/    metrics: http://127.0.0.1:8080/metrics
 MSG
 # Run from the runfiles tree so the default --tables=data/eight.tbl is the Bazel-built table.
 cd bazel-bin/server/puzzle_oracle_server.runfiles/puzzle_oracle
-exec ../../puzzle_oracle_server "$@"
+exec ../../puzzle_oracle_server --http_address=127.0.0.1:8080 "$@"
