@@ -11,4 +11,6 @@ passed=$(grep -cE '^//[^ ]+ +(\(cached\) )?PASSED' "$log")
 failed=$(grep -cE '^//[^ ]+ +(FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)' "$log")
 rm -f "$log"
 echo "bazel test: $passed passed, $failed failed"
+# The web playground in a real headless Chromium (installs chromium and playwright-core itself).
+bash tools/browser_test.sh || status=1
 exit "$status"
