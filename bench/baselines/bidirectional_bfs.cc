@@ -15,18 +15,6 @@ constexpr uint32_t kMaxGeneration = (1u << 26) - 1;  // 32 bits minus side and d
 constexpr int kDelta[4] = {3, -1, 1, -3};            // d, l, r, u
 constexpr uint32_t kFactorial[kCells] = {1, 1, 2, 6, 24, 120, 720, 5040, 40320};
 
-constexpr bool Legal(int blank, int move) {
-  switch (move) {
-    case 0:
-      return blank < 6;
-    case 1:
-      return blank % 3 != 0;
-    case 2:
-      return blank % 3 != 2;
-    default:
-      return blank >= 3;
-  }
-}
 
 // Lehmer rank of a permutation of 0..8, in [0, 9!).
 uint32_t Rank(const std::array<uint8_t, kCells>& cells) {
@@ -82,7 +70,7 @@ absl::StatusOr<int> BidirectionalBfs::Distance(const puzzle::EightBoard& start,
     next_.clear();
     for (const Node& node : frontier_[side]) {
       for (int move = 0; move < 4; ++move) {
-        if (!Legal(node.blank, move)) continue;
+        if (!LegalMove(node.blank, move)) continue;
         Node child = node;
         const int to = node.blank + kDelta[move];
         child.cells[node.blank] = node.cells[to];

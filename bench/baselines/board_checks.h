@@ -30,6 +30,20 @@ namespace baselines {
 // blank)" or "goal: value 4 at positions 2 and 7; expected each of 0-8 once".
 absl::Status CheckBoard(const puzzle::EightBoard& board, absl::string_view field);
 
+// Whether the blank at cell `blank` can move in direction `move` (0 d, 1 l, 2 r, 3 u).
+constexpr bool LegalMove(int blank, int move) {
+  switch (move) {
+    case 0:
+      return blank < 6;
+    case 1:
+      return blank % 3 != 0;
+    case 2:
+      return blank % 3 != 2;
+    default:
+      return blank >= 3;
+  }
+}
+
 // True when the goal is reachable from the start. REQUIRES: both boards pass CheckBoard.
 bool SameTileParity(const puzzle::EightBoard& start, const puzzle::EightBoard& goal);
 

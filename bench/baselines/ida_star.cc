@@ -18,18 +18,6 @@ constexpr int kDelta[4] = {3, -1, 1, -3};
 // The move that undoes each move; kNoMove (at the root) undoes nothing.
 constexpr int kUndo[5] = {3, 2, 1, 0, -1};
 
-constexpr bool Legal(int blank, int move) {
-  switch (move) {
-    case 0:
-      return blank < 6;
-    case 1:
-      return blank % 3 != 0;
-    case 2:
-      return blank % 3 != 2;
-    default:
-      return blank >= 3;
-  }
-}
 
 constexpr int CellDistance(int a, int b) {
   const int rows = a / 3 > b / 3 ? a / 3 - b / 3 : b / 3 - a / 3;
@@ -85,7 +73,7 @@ class Search {
       return true;
     }
     for (int move = 0; move < 4; ++move) {
-      if (move == kUndo[previous] || !Legal(blank_, move)) continue;
+      if (move == kUndo[previous] || !LegalMove(blank_, move)) continue;
       const int from = blank_;
       const int to = from + kDelta[move];
       const int tile = cells_[to];
