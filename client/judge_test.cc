@@ -65,7 +65,13 @@ TEST_F(JudgeTest, Hdu3567BadCountAndMissingLines) {
   EXPECT_EQ(status.message(), "line 1: 'two' is not the number of cases T");
   const std::string out = Run("hdu3567", "2\n12X453786\n12345678X\n564178X23\n", &errors, &status);
   EXPECT_EQ(out, "Case 1: 2\ndd\nCase 2: error\n\n");
-  EXPECT_EQ(errors, "case 2 (line 4): input ended; expected a goal line (T says 2 cases)\n");
+  EXPECT_EQ(errors,
+            "case 2 (line 4): input ended after 1 of the 2 cases T announces; this case has a "
+            "start line but no goal line\n");
+  // A huge T with little input costs nothing: one error for the shortfall, not T placeholders.
+  EXPECT_EQ(Run("hdu3567", "2000000000\n12X453786\n12345678X\n", &errors, &status),
+            "Case 1: 2\ndd\nCase 2: error\n\n");
+  EXPECT_EQ(errors, "case 2 (line 3): input ended after 1 of the 2000000000 cases T announces\n");
 }
 
 TEST_F(JudgeTest, Poj1077SampleAndUnsolvable) {
