@@ -11,18 +11,22 @@
 # ---- build ----
 FROM debian:bookworm-slim AS build
 
-# The bootstrap layer depends on the package list only, so editing sources reuses it.
+# The bootstrap layer depends on the package list only, so editing sources reuses it. The slim
+# image has no /usr/share/man, and the JDK that Bazel needs fails to configure without man1
+# (its update-alternatives links a manual page there; Debian bug 863199).
 COPY tools/bootstrap.sh /src/tools/bootstrap.sh
-RUN bash /src/tools/bootstrap.sh \
+RUN mkdir -p /usr/share/man/man1 \
+    && bash /src/tools/bootstrap.sh \
     && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb
 
 COPY . /src
 WORKDIR /src
-# --batch: no Bazel server outlives this step. Local spawns: a chroot build has no namespaces to
-# sandbox with. The output root lives only inside this step, so the layer keeps just /out.
-# The tables copied are those in the server's runfiles, i.e. every table it serves by default.
+# --batch: no Bazel server outlives this step. Local spawns: Bazel's sandbox wants namespaces
+# that a chroot-isolated build need not grant. The output root lives only inside this step, so
+# the layer keeps just /out. The tables copied are those in the server's runfiles: every table
+# it serves by default.
 RUN bazel --batch --output_user_root=/tmp/bazel build -c opt --spawn_strategy=local \
-        //server:puzzle_oracle_server //data:eight_table //client:oracle_client \
+        //server:puzzle_oracle_server //data:eight_table //data:rotation_table //client:oracle_client \
     && mkdir -p /out/data \
     && cp -L bazel-bin/server/puzzle_oracle_server bazel-bin/client/oracle_client /out/ \
     && cp -L bazel-bin/server/puzzle_oracle_server.runfiles/puzzle_oracle/data/*.tbl /out/data/ \
@@ -31,16 +35,29 @@ RUN bazel --batch --output_user_root=/tmp/bazel build -c opt --spawn_strategy=lo
     && chmod 0444 /out/data/*.tbl \
     && rm -rf /tmp/bazel
 
+# The Debian packages that own the shared libraries the binaries load (ldd), for the runtime
+# stage. dpkg knows merged-/usr files by their /lib path, hence the second lookup.
+RUN mkdir -p /runtime \
+    && for lib in $(ldd /out/puzzle_oracle_server /out/oracle_client | awk '/=> \// {print $3}' \
+                    | sort -u); do \
+         real=$(readlink -f "$lib"); \
+         { dpkg -S "$real" 2>/dev/null || dpkg -S "${real#/usr}"; } | cut -d: -f1; \
+       done | sort -u >/runtime/packages \
+    && test -s /runtime/packages && cat /runtime/packages
+
 # ---- runtime ----
 FROM debian:bookworm-slim
 
-# The shared libraries `ldd puzzle_oracle_server` lists, by Debian package (their dependencies
-# bring libgrpc29, libre2-9, libc-ares2, libssl3 and zlib1g).
+# Only the packages of the shared libraries the binaries load, as the build stage found them:
+# libgrpc++1.51, libgrpc29, libprotobuf32, libabsl20220623, libzstd1, libxxhash0, libre2-9,
+# libc-ares2, libssl3 (and whatever a new dependency of the server adds), no recommends.
+COPY --from=build /runtime/packages /tmp/runtime-packages
 RUN apt-get update -q \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-        libgrpc++1.51 libprotobuf32 libabsl20220623 libzstd1 libxxhash0 \
+    && DEBIAN_FRONTEND=noninteractive xargs -a /tmp/runtime-packages \
+        apt-get install -y -q --no-install-recommends \
     && apt-get clean \
-    && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/log/apt /var/log/dpkg.log
+    && rm -rf /tmp/runtime-packages /var/lib/apt/lists/* /var/cache/apt/*.bin /var/log/apt \
+        /var/log/dpkg.log
 
 # A numeric non-root user, so Kubernetes' runAsNonRoot can check it without a name lookup.
 RUN groupadd --gid 10001 oracle \
@@ -54,7 +71,7 @@ COPY --from=build /out/ /opt/puzzle-oracle/
 WORKDIR /opt/puzzle-oracle
 USER 10001:10001
 
-EXPOSE 50051
+EXPOSE 50051 8080
 STOPSIGNAL SIGTERM
 # Docker and podman run this with --format docker; Kubernetes uses its own gRPC probes.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
@@ -62,8 +79,9 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
 
 # Flags appended at run time override these (the last value of a flag wins).
 ENTRYPOINT ["/opt/puzzle-oracle/puzzle_oracle_server", "--address=0.0.0.0:50051", \
-            "--tables=/opt/puzzle-oracle/data/eight.tbl"]
+            "--http_address=0.0.0.0:8080", "--tables=/opt/puzzle-oracle/data/eight.tbl", \
+            "--rotation_tables=/opt/puzzle-oracle/data/rotation.tbl"]
 CMD []
 
 LABEL org.opencontainers.image.title="puzzle-oracle" \
-      org.opencontainers.image.description="Exact 8-puzzle answers over gRPC from precomputed tables"
+      org.opencontainers.image.description="Exact 8-puzzle and Rotation Game answers over gRPC and HTTP/JSON from precomputed tables"

@@ -51,7 +51,8 @@ def load_documents(text):
 
 DNS1123_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
 IANA_SVC_NAME = re.compile(r"^(?=.{1,15}$)(?=.*[a-z])[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
-LABEL_KEY = re.compile(r"^([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$")
+LABEL_KEY = re.compile(r"^([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?"
+                       r"[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$")
 LABEL_VALUE = re.compile(r"^(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$")
 QUANTITY = re.compile(r"^[0-9]+(\.[0-9]+)?(m|k|M|G|T|Ki|Mi|Gi|Ti)?$")
 PERCENT = re.compile(r"^[0-9]+%$")
@@ -253,7 +254,7 @@ def validate(value, schema, path, errors):
                 bad("bad key %r" % (k,))
             if schema.value is QUANTITY:
                 if not isinstance(v, str) or not QUANTITY.match(v):
-                    bad("%s: bad quantity %r (write it as a string, e.g. \"250m\", \"64Mi\")" % (k, v))
+                    bad("%s: bad quantity %r (a string such as \"250m\" or \"64Mi\")" % (k, v))
             elif not isinstance(v, str):
                 bad("%s: expected a string, got %r" % (k, v))
             elif schema.value is not None and not schema.value.match(v):
@@ -373,7 +374,8 @@ class ManifestsTest(unittest.TestCase):
         labels = self.pod_labels()
         self.assertTrue(selector, "%s: empty selector" % what)
         for k, v in selector.items():
-            self.assertEqual(labels.get(k), v, "%s selects %s=%s, which the pods lack" % (what, k, v))
+            self.assertEqual(labels.get(k), v,
+                             "%s selects %s=%s, which the pods lack" % (what, k, v))
 
     # -- schema --
 
@@ -451,7 +453,8 @@ class ManifestsTest(unittest.TestCase):
         port = spec["ports"][0]
         target = port["targetPort"]
         if isinstance(target, str):
-            named = [p["containerPort"] for p in self.container()["ports"] if p.get("name") == target]
+            named = [p["containerPort"] for p in self.container()["ports"]
+                     if p.get("name") == target]
             self.assertEqual(len(named), 1, "targetPort %r names no container port" % target)
             target = named[0]
         # Clients of a headless Service connect to the pods directly, on the port they resolve.
@@ -471,7 +474,7 @@ class ManifestsTest(unittest.TestCase):
 
     def test_matches_the_image(self):
         if self.image is None:
-            self.skipTest("no --image-config; tools/container_check.sh runs this on the built image")
+            self.skipTest("no --image-config: tools/container_check.sh runs it on the built image")
         c = self.container()
         pod = self.one("Deployment")["spec"]["template"]["spec"]
         self.assertIn(self.grpc_port(), self.image["expose"])
@@ -485,6 +488,11 @@ class ManifestsTest(unittest.TestCase):
         # The container listens on all interfaces, on the port the probes use.
         args = self.image["entrypoint"] + c.get("args", [])
         self.assertEqual(flag_value(args, "address"), "0.0.0.0:%d" % self.grpc_port())
+        # The HTTP gateway (metrics, JSON API) on the container port named http.
+        http = [p["containerPort"] for p in c["ports"] if p.get("name") == "http"]
+        self.assertEqual(len(http), 1, "no container port named http")
+        self.assertIn(http[0], self.image["expose"])
+        self.assertEqual(flag_value(args, "http_address"), "0.0.0.0:%d" % http[0])
         # Kubernetes waits for the server's drain before it sends SIGKILL.
         grace = seconds(flag_value(args, "shutdown_grace") or "5s")
         self.assertGreater(pod["terminationGracePeriodSeconds"], grace)

@@ -76,9 +76,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(query->seed == expected.seed && query->goal == expected.goal &&
                    query->solvable == expected.solvable,
                std::string(text));
-    FUZZ_CHECK(query->seed == start_board->BlankCell() &&
-                   query->goal.blank == goal_board->BlankCell(),
-               std::string(text));
+    FUZZ_CHECK(
+        query->seed == start_board->BlankCell() && query->goal.blank == goal_board->BlankCell(),
+        std::string(text));
   }
   return 0;
 }

@@ -100,8 +100,7 @@ int main(int argc, char** argv) {
   }
   const std::vector<std::string> inputs = CollectInputs(roots);
   if (inputs.empty()) {
-    std::fprintf(stderr, "no fuzz inputs under the arguments; usage: %s DIR_OR_FILE...\n",
-                 argv[0]);
+    std::fprintf(stderr, "no fuzz inputs under the arguments; usage: %s DIR_OR_FILE...\n", argv[0]);
     return 1;
   }
   LimitMemory(memory_limit_mb);

@@ -44,11 +44,11 @@ inline absl::string_view AsText(const uint8_t* data, size_t size) {
 
 // Aborts (a crash for libFuzzer, a failure for the replay test) when `condition` is false.
 // `detail` is evaluated only then; it may be any expression convertible to absl::string_view.
-#define FUZZ_CHECK(condition, detail)                                     \
-  do {                                                                    \
-    if (!(condition)) {                                                   \
-      ::fuzz::CheckFailed(__FILE__, __LINE__, #condition, (detail));      \
-    }                                                                     \
+#define FUZZ_CHECK(condition, detail)                                \
+  do {                                                               \
+    if (!(condition)) {                                              \
+      ::fuzz::CheckFailed(__FILE__, __LINE__, #condition, (detail)); \
+    }                                                                \
   } while (false)
 
 #endif  // FUZZ_FUZZ_CHECK_H_

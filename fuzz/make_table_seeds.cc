@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "puzzle/eight_state.h"
 #include "puzzle/eight_table.h"
+#include "puzzle/rotation_table.h"
 #include "puzzle/table_file.h"
 
 namespace {
@@ -78,6 +79,17 @@ int main(int argc, char** argv) {
   ok &= Write(dir, "eight_dlru_cycle.tbl",
               puzzle::EncodeTableFile(
                   EightShaped(std::vector<uint8_t>(puzzle::kEightPayloadBytes, 0xE4)), 19));
+  // A Rotation Game table in shape: all distances 0 (every walk ends at once, not at the goal),
+  // and distances cycling 0..15.
+  puzzle::TableFile rotation = puzzle::RotationTable::FromPayload(
+                                   std::vector<uint8_t>(puzzle::kRotationPayloadBytes), "fuzz seed")
+                                   .file();
+  ok &= Write(dir, "rotation_all_zero.tbl", puzzle::EncodeTableFile(rotation, 19));
+  for (size_t i = 0; i < rotation.payload.size(); ++i) {
+    rotation.payload[i] = static_cast<uint8_t>((2 * i) % 16 | (((2 * i + 1) % 16) << 4));
+  }
+  rotation.payload_checksum = 0;  // EncodeTableFile recomputes it
+  ok &= Write(dir, "rotation_cycling.tbl", puzzle::EncodeTableFile(rotation, 19));
   // Decodes, but is not an Eight II table: other kinds, entry sizes and layouts.
   ok &= Write(dir, "eight_kind_16_entries.tbl",
               puzzle::EncodeTableFile(Small(puzzle::PuzzleKind::kEight, 2, 16, "small"), 3));

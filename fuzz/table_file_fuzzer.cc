@@ -1,5 +1,6 @@
-// Fuzz target: the table-file loader, puzzle::DecodeTableFile, and the Eight II layer on top of
-// it, puzzle::EightTable::FromTableFile, fed arbitrary bytes as a table file.
+// Fuzz target: the table-file loader, puzzle::DecodeTableFile, and the puzzle layers on top of
+// it, puzzle::EightTable::FromTableFile and puzzle::RotationTable::FromTableFile, fed arbitrary
+// bytes as a table file.
 //
 // Each input is decoded twice:
 //   1. as it is. Almost every mutation breaks a checksum, so this exercises the header checks
@@ -14,10 +15,14 @@
 //   - an accepted Eight II table can be probed: every walk the solver makes over it (from every
 //     seed, to goals derived from the input) either returns DataLoss ("the table is
 //     inconsistent") or a legal move string from the seed to the goal, never reads out of
-//     bounds and never loops.
+//     bounds and never loops;
+//   - likewise an accepted Rotation Game table: each board derived from the input is either
+//     DataLoss ("inconsistent") or solved by ops that really fill the centre with one symbol.
 #include <zstd.h>
 
+#include <algorithm>
 #include <cstring>
+#include <random>
 #include <string>
 
 #include "absl/status/status.h"
@@ -27,6 +32,9 @@
 #include "puzzle/eight_solver.h"
 #include "puzzle/eight_state.h"
 #include "puzzle/eight_table.h"
+#include "puzzle/rotation_board.h"
+#include "puzzle/rotation_solver.h"
+#include "puzzle/rotation_table.h"
 #include "puzzle/table_file.h"
 
 namespace {
@@ -93,7 +101,8 @@ void CheckEightTable(const puzzle::EightTable& table, absl::string_view input) {
       // Any blank cell and any even tile order: a random walk from the seed reaches it.
       puzzle::EightState goal = puzzle::EightState::Seed(seed);
       uint64_t walk = pick;
-      for (int step = 0; step < 40; ++step, walk = walk * 6364136223846793005u + 1442695040888963407u) {
+      for (int step = 0; step < 40;
+           ++step, walk = walk * 6364136223846793005u + 1442695040888963407u) {
         const auto move = static_cast<puzzle::Move>((walk >> 33) & 3);
         if (puzzle::CanMove(goal, move)) goal = puzzle::ApplyMove(goal, move);
       }
@@ -125,6 +134,38 @@ void CheckEightTable(const puzzle::EightTable& table, absl::string_view input) {
   }
 }
 
+void CheckRotationTable(const puzzle::RotationTable& table, absl::string_view input) {
+  const puzzle::RotationSolver solver(&table);
+  std::mt19937_64 rng(puzzle::TableChecksum(input));
+  for (int k = 0; k < 8; ++k) {
+    std::string text = "111111112222222233333333";
+    std::shuffle(text.begin(), text.end(), rng);
+    absl::StatusOr<puzzle::RotationBoard> board = puzzle::ParseRotationBoard(text, "board");
+    FUZZ_CHECK(board.ok(), board.status().ToString());
+    absl::StatusOr<puzzle::RotationAnswer> answer = solver.Solve(*board);
+    if (!answer.ok()) {
+      FUZZ_CHECK(answer.status().code() == absl::StatusCode::kDataLoss &&
+                     absl::StrContains(answer.status().message(), "inconsistent"),
+                 answer.status().ToString());
+      continue;
+    }
+    const std::string what =
+        absl::StrCat(text, " -> '", answer->moves, "' centre ", answer->centre);
+    FUZZ_CHECK(answer->distance >= 0 && answer->distance <= puzzle::kRotationMaxStoredDistance &&
+                   static_cast<size_t>(answer->distance) == answer->moves.size(),
+               what);
+    FUZZ_CHECK(answer->centre >= 1 && answer->centre <= puzzle::kRotationSymbols, what);
+    puzzle::RotationBoard after = *board;
+    for (char op : answer->moves) {
+      FUZZ_CHECK(op >= 'A' && op < 'A' + puzzle::kRotationOps, what);
+      after = puzzle::ApplyRotationOp(after, op - 'A');
+    }
+    for (uint8_t cell : puzzle::kRotationCentre) {
+      FUZZ_CHECK(after.cells[cell] == answer->centre, what);
+    }
+  }
+}
+
 void DecodeAndCheck(const std::string& bytes) {
   absl::StatusOr<puzzle::TableFile> file = puzzle::DecodeTableFile(bytes, kName);
   if (!file.ok()) {
@@ -149,6 +190,13 @@ void DecodeAndCheck(const std::string& bytes) {
                  again->payload_checksum == file->payload_checksum,
              "Encode -> Decode changed the table");
 
+  absl::StatusOr<puzzle::RotationTable> rotation =
+      puzzle::RotationTable::FromTableFile(*file, kName);
+  if (rotation.ok()) {
+    CheckRotationTable(*rotation, bytes);
+  } else {
+    CheckDataLoss(rotation.status());
+  }
   absl::StatusOr<puzzle::EightTable> table =
       puzzle::EightTable::FromTableFile(*std::move(file), kName);
   if (!table.ok()) {

@@ -1,5 +1,7 @@
 #include "server/metrics_interceptor.h"
 
+#include <atomic>
+
 #include "absl/time/clock.h"
 
 namespace server {
@@ -7,18 +9,21 @@ namespace {
 
 using grpc::experimental::InterceptionHookPoints;
 
+// gRPC creates the interceptor on one thread and may call Intercept on another, ordered inside
+// (uninstrumented) gRPC. The fields are atomics with release/acquire so that the ordering is
+// also visible to ThreadSanitizer; it costs nothing measurable.
 class MetricsInterceptor final : public grpc::experimental::Interceptor {
  public:
   MetricsInterceptor(grpc::experimental::ServerRpcInfo* info, Metrics* metrics)
-      : metrics_(metrics),
-        method_(metrics->Find(Transport::kGrpc, info->method())),
-        start_(absl::Now()) {
+      : metrics_(metrics) {
     metrics_->BeginRequest(Transport::kGrpc);
+    start_nanos_.store(absl::GetCurrentTimeNanos(), std::memory_order_relaxed);
+    method_.store(metrics->Find(Transport::kGrpc, info->method()), std::memory_order_release);
   }
 
   ~MetricsInterceptor() override {
     // A call that ends without sending a status (the client went away first).
-    if (!recorded_) Record(absl::StatusCode::kCancelled);
+    if (!recorded_.load(std::memory_order_acquire)) Record(absl::StatusCode::kCancelled);
   }
 
   void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
@@ -30,15 +35,17 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
 
  private:
   void Record(absl::StatusCode code) {
-    recorded_ = true;
-    method_->Record(code, absl::Now() - start_);
+    Metrics::MethodMetrics* method = method_.load(std::memory_order_acquire);
+    method->Record(code, absl::Nanoseconds(absl::GetCurrentTimeNanos() -
+                                           start_nanos_.load(std::memory_order_relaxed)));
     metrics_->EndRequest(Transport::kGrpc);
+    recorded_.store(true, std::memory_order_release);
   }
 
   Metrics* const metrics_;
-  Metrics::MethodMetrics* const method_;
-  const absl::Time start_;
-  bool recorded_ = false;
+  std::atomic<Metrics::MethodMetrics*> method_{nullptr};
+  std::atomic<int64_t> start_nanos_{0};
+  std::atomic<bool> recorded_{false};
 };
 
 class MetricsInterceptorFactory final

@@ -467,7 +467,8 @@ TEST_P(ServerE2eTest, SigtermDrainsInFlightStreamsAndGoesNotServing) {
   EXPECT_TRUE(stream->Finish().ok());
 
   const absl::Time stop_start = absl::Now();
-  EXPECT_EQ(server_->Stop(0), 0);  // signal 0: just wait for the exit
+  const int exit_code = server_->Stop(0);  // signal 0: just wait for the exit
+  EXPECT_EQ(exit_code, 0) << server_->Stderr();
   EXPECT_LT(absl::Now() - stop_start, absl::Seconds(9)) << "drained before the 10 s grace ended";
   EXPECT_NE(server_->Stderr().find("SIGTERM received; NOT_SERVING"), std::string::npos);
   server_.reset();
@@ -552,7 +553,8 @@ TEST_F(BadTableTest, SwappingTheFileUnderARunningServerChangesNothing) {
   EXPECT_EQ(solve(), "urrulldr");
   EXPECT_EQ(CheckHealth(client::MakeChannel((*started)->address(), 1 << 20)),
             HealthCheckResponse::SERVING);
-  EXPECT_EQ((*started)->Stop(SIGTERM), 0);
+  const int exit_code = (*started)->Stop(SIGTERM);
+  EXPECT_EQ(exit_code, 0) << (*started)->Stderr();
 }
 
 TEST_F(BadTableTest, ATableOfTheOtherPuzzleIsRefused) {

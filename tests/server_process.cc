@@ -82,7 +82,7 @@ absl::StatusOr<std::unique_ptr<ServerProcess>> ServerProcess::Start(
     server->http_address_ = text.substr(http_at + http_marker.size(), end - http_at - http_marker.size());
   }
   {
-    absl::MutexLock lock(&server->mu_);
+    std::lock_guard<std::mutex> lock(server->mu_);
     server->stderr_text_ = text;
   }
   ServerProcess* raw = server.get();
@@ -90,7 +90,7 @@ absl::StatusOr<std::unique_ptr<ServerProcess>> ServerProcess::Start(
     char buffer[4096];
     ssize_t n;
     while ((n = read(raw->stderr_fd_, buffer, sizeof(buffer))) > 0) {
-      absl::MutexLock lock(&raw->mu_);
+      std::lock_guard<std::mutex> lock(raw->mu_);
       raw->stderr_text_.append(buffer, static_cast<size_t>(n));
     }
   });
@@ -133,7 +133,7 @@ int ServerProcess::Stop(int signal) {
 }
 
 std::string ServerProcess::Stderr() {
-  absl::MutexLock lock(&mu_);
+  std::lock_guard<std::mutex> lock(mu_);
   return stderr_text_;
 }
 

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # Builds the container image from the Dockerfile and checks it for real, on loopback only:
-#   1. installs podman, buildah and debootstrap with apt-get when they are missing;
+#   1. installs what tools/bootstrap.sh installs, and podman, buildah and debootstrap, with apt-get
+#      when they are missing;
 #   2. makes the base image debian:bookworm-slim locally with debootstrap when it is not in local
 #      storage (no registry is reachable here; CONTAINER_CHECK_PULL=1 tries `podman pull` first);
 #   3. builds the image with podman (chroot isolation: there is no container engine here);
-#   4. starts the server from the image with `buildah run --isolation chroot`: the image's own
+#   4. checks that the Kubernetes manifests in deploy/ agree with the built image (port, numeric
+#      non-root user, listen address, drain time);
+#   5. starts the server from the image with `buildah run --isolation chroot`: the image's own
 #      ENTRYPOINT as its user, with --address=127.0.0.1:0 appended so it listens on loopback only;
-#   5. checks with the project's client that health is SERVING and known queries are answered
-#      exactly, and that the server runs as the image's non-root user (and, before that, that
-#      the Kubernetes manifests in deploy/ agree with the image's port, user and entrypoint);
-#   6. runs it again as that user on a read-only bind mount of the image's root filesystem
-#      (what Kubernetes' readOnlyRootFilesystem does) and checks health there too;
-#   7. stops each server with SIGTERM and requires a clean exit 0;
-#   8. prints the image size and fails when it exceeds CONTAINER_CHECK_MAX_MB (default 150).
+#   6. checks with the project's client that health is SERVING and known queries are answered
+#      exactly, and that the server runs as the image's non-root user;
+#   7. does 5-6 again as that user on a read-only bind mount of the image's root filesystem
+#      (what Kubernetes' readOnlyRootFilesystem does);
+#   8. stops each server with SIGTERM and requires a clean exit 0;
+#   9. prints the image size and fails when it exceeds CONTAINER_CHECK_MAX_MB (default 150).
 # Exits non-zero with a message naming the failed step.
 #
 # Usage: tools/container_check.sh                     (as root)
@@ -41,9 +43,15 @@ RO_ROOT=""
 SERVER_PID=""
 RUNNER_PID=""
 
+# Ends a server left running by a failed check: the server itself, then what ran it.
 stop_server() {
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then kill -KILL "$SERVER_PID" || true; fi
-  if [ -n "$RUNNER_PID" ]; then wait "$RUNNER_PID" 2>/dev/null || true; fi
+  if [ -n "$RUNNER_PID" ]; then
+    [ -n "$SERVER_PID" ] || SERVER_PID=$(find_server_pid "$RUNNER_PID") || true
+    if [ -n "$SERVER_PID" ]; then kill -KILL "$SERVER_PID" 2>/dev/null || true; fi
+    sleep 0.5
+    kill -KILL "$RUNNER_PID" 2>/dev/null || true
+    wait "$RUNNER_PID" 2>/dev/null || true
+  fi
   SERVER_PID=""
   RUNNER_PID=""
 }
@@ -58,7 +66,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# ---- 1. tools ----
+# ---- 1. tools: the build's (Bazel for the client, python3-yaml for the manifests), then these ----
+bash tools/bootstrap.sh || fail "tools/bootstrap.sh failed"
 missing=()
 command -v podman >/dev/null 2>&1 || missing+=(podman)
 command -v buildah >/dev/null 2>&1 || missing+=(buildah)
@@ -150,20 +159,22 @@ case "$IMAGE_UID" in
 esac
 IMAGE_WORKDIR=$(podman image inspect --format '{{.Config.WorkingDir}}' "$IMAGE")
 
-# The Kubernetes manifests must agree with the image as built: port, uid, address, drain time.
+# ---- 4. the Kubernetes manifests agree with the image as built ----
 podman image inspect "$IMAGE" >"$WORK/image.json"
 /usr/bin/python3 deploy/manifests_test.py --image-config="$WORK/image.json" \
   proto/puzzleoracle/v1/oracle.proto deploy/*.yaml >"$WORK/manifests.log" 2>&1 \
   || { cat "$WORK/manifests.log" >&2; fail "deploy/ manifests do not agree with the image"; }
+grep -q '^test_matches_the_image .* ok$' "$WORK/manifests.log" \
+  || { cat "$WORK/manifests.log" >&2; fail "the manifests' image check did not run"; }
 log "deploy/ manifests agree with the image (port, non-root uid, listen address, drain time)"
 
-# The server process under $1 (buildah or chroot), found through the process tree.
+# The server process: $1 itself (chroot execs it) or a descendant (buildah run forks it).
 find_server_pid() {
-  local root=$1 pids=("$1") pid child
+  local pids=("$1") pid child
   while [ "${#pids[@]}" -gt 0 ]; do
     pid=${pids[0]}
     pids=("${pids[@]:1}")
-    if [ "$pid" != "$root" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "puzzle_oracle_s" ]; then
+    if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "puzzle_oracle_s" ]; then
       echo "$pid"
       return 0
     fi
@@ -226,7 +237,7 @@ check_user_and_stop() {
   log "$what: stopped cleanly by SIGTERM (exit 0)"
 }
 
-# ---- 4-5. run from the image with buildah, check, stop ----
+# ---- 5-6, 8. run from the image with buildah, check, stop ----
 CONTAINER=$(buildah from --isolation chroot --pull=false "$IMAGE" 2>"$WORK/from.log") \
   || { cat "$WORK/from.log" >&2; fail "buildah from $IMAGE failed"; }
 buildah run --isolation chroot "$CONTAINER" -- "${ENTRYPOINT[@]}" --address=127.0.0.1:0 \
@@ -237,7 +248,7 @@ log "buildah run: ${ENTRYPOINT[*]} --address=127.0.0.1:0 is SERVING on $SERVER_A
 check_answers "buildah run"
 check_user_and_stop "buildah run" "$WORK/run.log"
 
-# ---- 6. again on a read-only root filesystem ----
+# ---- 7-8. again on a read-only root filesystem ----
 ROOTFS=$(buildah mount "$CONTAINER")
 RO_ROOT="$WORK/ro-root"
 mkdir -p "$RO_ROOT"
@@ -254,7 +265,7 @@ check_user_and_stop "read-only root" "$WORK/ro.log"
 umount "$RO_ROOT"
 RO_ROOT=""
 
-# ---- 8. size ----
+# ---- 9. size ----
 size=$(podman image inspect --format '{{.Size}}' "$IMAGE")
 size_mb=$(((size + 999999) / 1000000))
 log "image $IMAGE: $size bytes ($size_mb MB); layers:"

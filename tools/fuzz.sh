@@ -8,10 +8,11 @@
 # Usage: tools/fuzz.sh [--smoke] [--time=SECONDS] [--merge] [TARGET...]
 #   --smoke          10 s per target (what CI runs)
 #   --time=SECONDS   seconds per target (default: $FUZZ_TIME, else 60)
-#   --merge          afterwards, add the new inputs that raise coverage to fuzz/corpus/<target>/
-#                    (libFuzzer -merge=1); review and check them in
+#   --merge          afterwards, add the fewest new inputs that cover the new edges to
+#                    fuzz/corpus/<target>/ (libFuzzer -set_cover_merge=1); then run
+#                    `bazel test //fuzz/...`, review and check them in
 #   TARGET...        a subset of: board_fuzzer judge_hdu3567_fuzzer judge_poj1077_fuzzer
-#                    judge_distance_fuzzer table_file_fuzzer
+#                    judge_distance_fuzzer judge_hdu1667_fuzzer table_file_fuzzer
 # Environment:
 #   FUZZ_TIME            seconds per target when neither flag is given
 #   FUZZ_OUT             work folder (default /tmp/puzzle-oracle-fuzz): the inputs found
@@ -23,8 +24,8 @@
 #   BAZEL_BUILD_OPTS     build options for both builds, e.g. "--symlink_prefix=/"
 #
 # How it builds: with Bazel, twice.
-#   1. The normal build (gcc, the project's usual output base) makes the Eight II table that
-#      the judge targets answer from (//data:eight_table).
+#   1. The normal build (gcc, the project's usual output base) makes the tables the judge
+#      targets answer from (//data:eight_table, //data:rotation_table).
 #   2. A second build in its own output base ($FUZZ_OUTPUT_BASE, so the two never invalidate
 #      each other's cache) with --repo_env=CC=clang: Bazel's autodetected C++ toolchain is then
 #      clang's, and every target in the dependency graph of //fuzz:<target>_libfuzzer (our
@@ -41,12 +42,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ALL_TARGETS=(board_fuzzer judge_hdu3567_fuzzer judge_poj1077_fuzzer judge_distance_fuzzer
-             table_file_fuzzer)
+             judge_hdu1667_fuzzer table_file_fuzzer)
 declare -A DICT=(
   [board_fuzzer]=board.dict
   [judge_hdu3567_fuzzer]=judge.dict
   [judge_poj1077_fuzzer]=judge.dict
   [judge_distance_fuzzer]=judge.dict
+  [judge_hdu1667_fuzzer]=rotation.dict
   [table_file_fuzzer]=table_file.dict
 )
 
@@ -86,15 +88,18 @@ read -r -a bazel_startup <<< "${BAZEL_STARTUP_OPTS:-}"
 read -r -a bazel_build <<< "${BAZEL_BUILD_OPTS:-}"
 BAZEL=${BAZEL:-bazel}
 
-# --- 1. the table, with the normal toolchain ------------------------------------------------
-log "bazel build //data:eight_table"
-"$BAZEL" "${bazel_startup[@]}" build "${bazel_build[@]}" //data:eight_table 2>&1 | tail -1 >&2
-export FUZZ_EIGHT_TABLE
-FUZZ_EIGHT_TABLE="$("$BAZEL" "${bazel_startup[@]}" info "${bazel_build[@]}" bazel-bin \
-  2>/dev/null)/data/eight.tbl"
-[[ -s "$FUZZ_EIGHT_TABLE" ]] || { log "no table at $FUZZ_EIGHT_TABLE"; exit 1; }
+# --- 1. the tables, with the normal toolchain -----------------------------------------------
+log "bazel build //data:eight_table //data:rotation_table"
+"$BAZEL" "${bazel_startup[@]}" build "${bazel_build[@]}" //data:eight_table //data:rotation_table \
+  2>&1 | tail -1 >&2
+data="$("$BAZEL" "${bazel_startup[@]}" info "${bazel_build[@]}" bazel-bin 2>/dev/null)/data"
+export FUZZ_EIGHT_TABLE="$data/eight.tbl" FUZZ_ROTATION_TABLE="$data/rotation.tbl"
+for table in "$FUZZ_EIGHT_TABLE" "$FUZZ_ROTATION_TABLE"; do
+  [[ -s "$table" ]] || { log "no table at $table"; exit 1; }
+done
 
 # --- 2. the fuzz targets, with clang --------------------------------------------------------
+# shellcheck disable=SC2054  # the commas are inside -fsanitize= lists
 CLANG_FLAGS=(
   --repo_env=CC="$CLANG"
   --copt=-fsanitize=fuzzer-no-link
@@ -137,8 +142,9 @@ for target in "${targets[@]}"; do
 
   # Past crashers first: each must now pass.
   if compgen -G "fuzz/regressions/$target/*" > /dev/null; then
-    if ! "$bin" fuzz/regressions/"$target"/* > "$OUT/logs/$target.regressions.log" 2>&1; then
-      verdict="REGRESSION INPUT CRASHES"
+    if ! "$bin" -timeout=10 -rss_limit_mb=2048 fuzz/regressions/"$target"/* \
+        > "$OUT/logs/$target.regressions.log" 2>&1; then
+      verdict="REGRESSION INPUT FAILS"
       log "$target: an input of fuzz/regressions/$target/ still crashes; see" \
           "$OUT/logs/$target.regressions.log"
       grep -E 'ERROR|FUZZ_CHECK|Running:' "$OUT/logs/$target.regressions.log" | head -5 >&2 || true
@@ -153,7 +159,8 @@ for target in "${targets[@]}"; do
   code=$?
   set -e
   if [[ $code -ne 0 ]]; then
-    verdict="CRASH (exit $code)"
+    crash="CRASH (exit $code)"
+    if [[ "$verdict" == ok ]]; then verdict=$crash; else verdict+="; $crash"; fi
     log "$target: libFuzzer exited $code; the end of $logfile:"
     grep -E '^==[0-9]+==ERROR|FUZZ_CHECK|SUMMARY|Test unit written|runtime error' "$logfile" \
       | head -8 >&2 || true
@@ -172,12 +179,17 @@ for target in "${targets[@]}"; do
 
   if [[ $merge -eq 1 && "$verdict" == ok ]]; then
     before=$(find "fuzz/corpus/$target" -type f | wc -l)
-    "$bin" -merge=1 "fuzz/corpus/$target" "$work" > "$OUT/logs/$target.merge.log" 2>&1
-    log "$target: merged; fuzz/corpus/$target has $before -> $(find "fuzz/corpus/$target" -type f | wc -l) files"
+    # The smallest set of new inputs that covers the edges the run reached (not every
+    # hit-count bucket): the checked-in corpus stays a few dozen small files.
+    "$bin" -set_cover_merge=1 -use_counters=0 "fuzz/corpus/$target" "$work" \
+      > "$OUT/logs/$target.merge.log" 2>&1
+    after=$(find "fuzz/corpus/$target" -type f | wc -l)
+    log "$target: merged; fuzz/corpus/$target has $before -> $after files"
   fi
 done
 
-echo "== libFuzzer, $seconds s per target, $COMPILER, -fsanitize=fuzzer,address,undefined, $(nproc) cores"
+echo "== libFuzzer, $seconds s per target, $COMPILER," \
+  "-fsanitize=fuzzer,address,undefined, $(nproc) cores"
 printf '%-22s %10s %8s %6s %6s %-11s %7s  %s\n' target execs exec/s cov ft corpus rss_mb result
 for line in "${summary[@]}"; do echo "$line"; done
 echo "logs: $OUT/logs/   inputs found: $OUT/corpus/   crashers: $OUT/artifacts/"

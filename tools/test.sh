@@ -1,16 +1,62 @@
 #!/usr/bin/env bash
-# Quick start, command 2: install what is missing and run the whole test suite (bazel test //...).
-# Extra arguments go to bazel test, e.g. tools/test.sh --config=asan
+# Quick start, command 2: install what is missing and run the whole test suite:
+#   1. bazel test //...                          (-c opt; every unit, end-to-end and load test)
+#   2. the web playground in headless Chromium   (tools/browser_test.sh)
+#   3. bazel test //... under ASan, UBSan, TSan  (--config=asan|ubsan|tsan)
+#   4. a fuzz smoke pass of every target          (tools/fuzz.sh --smoke; clang, ASan+UBSan)
+#   5. the container image: build, run, query     (tools/container_check.sh; needs root)
+# Each step runs even when an earlier one failed; the exit code is non-zero if any failed.
+# Extra arguments go to the first bazel test, e.g. tools/test.sh --test_output=all
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash tools/bootstrap.sh || exit 1
+
+status=0
+failed_steps=()
+step() {  # step NAME COMMAND...: runs it, records a failure
+  local name=$1
+  shift
+  echo "== test: $name" >&2
+  if ! "$@"; then
+    failed_steps+=("$name")
+    status=1
+  fi
+}
+
 log=$(mktemp)
-bazel test //... "$@" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
+bazel_test() {  # bazel test //... with the given flags, keeping the summary for the count
+  bazel test //... "$@" 2>&1 | tee -a "$log"
+  return "${PIPESTATUS[0]}"
+}
+
+step "bazel test //..." bazel_test "$@"
+step "browser test" bash tools/browser_test.sh
+step "asan" bazel_test --config=asan
+step "ubsan" bazel_test --config=ubsan
+# TSan needs the suppressions file by absolute path (see tools/tsan.supp for why it is needed).
+step "tsan" bazel_test --config=tsan \
+  "--test_env=TSAN_OPTIONS=ignore_noninstrumented_modules=1:suppressions=$PWD/tools/tsan.supp"
+step "fuzz smoke" bash tools/fuzz.sh --smoke
+# SKIP_CONTAINER_CHECK=1 leaves it out where podman cannot run (e.g. inside a chroot).
+if [ "${SKIP_CONTAINER_CHECK:-0}" = 1 ]; then
+  echo "== test: container check SKIPPED (SKIP_CONTAINER_CHECK=1)" >&2
+else
+  step "container check" bash tools/container_check.sh
+fi
+
 passed=$(grep -cE '^//[^ ]+ +(\(cached\) )?PASSED' "$log")
 failed=$(grep -cE '^//[^ ]+ +(FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)' "$log")
 rm -f "$log"
-echo "bazel test: $passed passed, $failed failed"
-# The web playground in a real headless Chromium (installs chromium and playwright-core itself).
-bash tools/browser_test.sh || status=1
+other_failed=0
+for s in "${failed_steps[@]}"; do
+  case "$s" in "bazel test //..."|asan|ubsan|tsan) ;; *) other_failed=$((other_failed + 1)) ;; esac
+done
+failed=$((failed + other_failed))
+if [ "$status" -ne 0 ]; then
+  echo "test: FAILED steps: ${failed_steps[*]}"
+  [ "$failed" -gt 0 ] || failed=1  # a step failed without a per-test line (e.g. a build error)
+fi
+# One line for CI: Bazel test results over the four configurations, plus the browser, fuzz and
+# container steps as one test each.
+echo "$((passed + 3 - other_failed)) passed, $failed failed"
 exit "$status"
