@@ -68,6 +68,12 @@ node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0
 if [ "$node_major" -lt 18 ]; then
   fail "Node.js $(node --version 2>/dev/null || echo '(none)') is too old: playwright-core (tests/browser/package.json) needs Node.js 18 or later"
 fi
+# Node ships its own CA list and ignores the system's. Where the network's TLS goes through a
+# proxy whose CA is installed system-wide (as on this project's machines), npm must trust the
+# system bundle too.
+if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r /etc/ssl/certs/ca-certificates.crt ]; then
+  export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+fi
 log "npm ci in tests/browser (node $(node --version))"
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error) \
   || fail "npm ci in tests/browser failed (is the npm registry reachable?)"
