@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/bootstrap.sh
 echo "serve: building the tables, the server and the client (bazel build)..." >&2
-bazel build //data:eight_table //server:puzzle_oracle_server //client:oracle_client
+bazel build //data:eight_table //data:rotation_table //server:puzzle_oracle_server //client:oracle_client
 client="$PWD/bazel-bin/client/oracle_client"
 cat >&2 <<MSG
 serve: starting the server (Ctrl-C stops it). Query it from another terminal, e.g.:
