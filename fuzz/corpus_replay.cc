@@ -46,7 +46,7 @@ class ReplayInput : public ::testing::Test {
                                   std::istreambuf_iterator<char>());
     // A copy the exact size of the input, so that an overread is an overread.
     std::unique_ptr<uint8_t[]> data(new uint8_t[std::max<size_t>(bytes.size(), 1)]);
-    std::memcpy(data.get(), bytes.data(), bytes.size());
+    if (!bytes.empty()) std::memcpy(data.get(), bytes.data(), bytes.size());
     std::fprintf(stderr, "replaying %s (%zu bytes)\n", path_.c_str(), bytes.size());
     EXPECT_EQ(LLVMFuzzerTestOneInput(data.get(), bytes.size()), 0);
   }
