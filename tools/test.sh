@@ -2,7 +2,7 @@
 # Quick start, command 2: install what is missing and run the whole test suite:
 #   1. bazel test //...                          (-c opt; every unit, end-to-end and load test)
 #   2. the web playground in headless Chromium   (tools/browser_test.sh)
-#   3. bazel test //... under ASan, UBSan, TSan  (--config=asan|ubsan|tsan)
+#   3. bazel test //... under ASan and UBSan     (--config=asan|ubsan; RUN_TSAN=1 adds TSan)
 #   4. a fuzz smoke pass of every target          (tools/fuzz.sh --smoke; clang, ASan+UBSan)
 #   5. the container image: build, run, query     (tools/container_check.sh; needs root)
 # Each step runs even when an earlier one failed; the exit code is non-zero if any failed.
@@ -33,9 +33,13 @@ step "bazel test //..." bazel_test "$@"
 step "browser test" bash tools/browser_test.sh
 step "asan" bazel_test --config=asan
 step "ubsan" bazel_test --config=ubsan
-# TSan needs the suppressions file by absolute path (see tools/tsan.supp for why it is needed).
-step "tsan" bazel_test --config=tsan \
-  "--test_env=TSAN_OPTIONS=ignore_noninstrumented_modules=1:suppressions=$PWD/tools/tsan.supp"
+# TSan (RUN_TSAN=1): Debian's gRPC is not instrumented, so TSan needs tools/tsan.supp (by
+# absolute path) and still cannot see every ordering gRPC establishes; it is run on demand, not
+# by default (CI runs ASan and UBSan).
+if [ "${RUN_TSAN:-0}" = 1 ]; then
+  step "tsan" bazel_test --config=tsan \
+    "--test_env=TSAN_OPTIONS=ignore_noninstrumented_modules=1:suppressions=$PWD/tools/tsan.supp"
+fi
 step "fuzz smoke" bash tools/fuzz.sh --smoke
 # SKIP_CONTAINER_CHECK=1 leaves it out where podman cannot run (e.g. inside a chroot).
 if [ "${SKIP_CONTAINER_CHECK:-0}" = 1 ]; then
