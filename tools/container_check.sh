@@ -92,7 +92,9 @@ else
   bazel ${BAZEL_STARTUP_FLAGS:-} build ${BAZEL_BUILD_FLAGS:-} //client:oracle_client \
     >"$WORK/bazel.log" 2>&1 || { tail -n 30 "$WORK/bazel.log" >&2; fail "bazel build //client:oracle_client failed"; }
   # shellcheck disable=SC2086
-  CLIENT="$(bazel ${BAZEL_STARTUP_FLAGS:-} info ${BAZEL_BUILD_FLAGS:-} bazel-bin 2>/dev/null)/client/oracle_client"
+  bazel_bin=$(bazel ${BAZEL_STARTUP_FLAGS:-} info ${BAZEL_BUILD_FLAGS:-} bazel-bin 2>"$WORK/bazel-info.log") \
+    || { cat "$WORK/bazel-info.log" >&2; fail "bazel info bazel-bin failed"; }
+  CLIENT="$bazel_bin/client/oracle_client"
 fi
 [ -x "$CLIENT" ] || fail "no client binary at $CLIENT"
 
