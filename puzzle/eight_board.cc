@@ -4,23 +4,13 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "puzzle/board_symbols.h"
 
 namespace puzzle {
 namespace {
 
 constexpr absl::string_view kExpectedSymbols = "expected 1-8 or X";
-constexpr size_t kMaxQuotedSymbol = 12;
-
-// Quotes a user's symbol for an error message, escaped and shortened so that a huge or binary
-// token cannot blow up the message.
-std::string Quote(absl::string_view symbol) {
-  if (symbol.size() <= kMaxQuotedSymbol) return absl::StrCat("'", absl::CHexEscape(symbol), "'");
-  return absl::StrCat("'", absl::CHexEscape(symbol.substr(0, kMaxQuotedSymbol)), "...' (",
-                      symbol.size(), " characters)");
-}
-
 // 0 for a blank, 1..8 for a tile, -1 otherwise.
 int SymbolValue(absl::string_view symbol) {
   if (symbol.size() != 1) return -1;
@@ -45,27 +35,8 @@ absl::StatusOr<EightBoard> ParseEightBoard(absl::string_view text, absl::string_
     return absl::InvalidArgumentError(absl::StrCat(
         field, ": empty board; expected 9 symbols (tiles 1-8 and one blank X, x or 0)"));
   }
-  // Split into symbols: whitespace-separated tokens if there is any whitespace, else characters.
-  // Only the first 9 are kept; the rest are just counted.
   std::array<absl::string_view, kEightCells> symbols;
-  size_t count = 0;
-  const bool tokens = std::any_of(text.begin(), text.end(),
-                                  [](char c) { return absl::ascii_isspace(c); });
-  if (tokens) {
-    size_t i = 0;
-    while (i < text.size()) {
-      while (i < text.size() && absl::ascii_isspace(text[i])) ++i;
-      if (i == text.size()) break;
-      size_t j = i;
-      while (j < text.size() && !absl::ascii_isspace(text[j])) ++j;
-      if (count < kEightCells) symbols[count] = text.substr(i, j - i);
-      ++count;
-      i = j;
-    }
-  } else {
-    count = text.size();
-    for (size_t i = 0; i < kEightCells && i < text.size(); ++i) symbols[i] = text.substr(i, 1);
-  }
+  const size_t count = SplitBoardSymbols(text, symbols.data(), symbols.size());
   if (count != kEightCells) {
     return absl::InvalidArgumentError(
         absl::StrCat(field, ": expected 9 symbols (tiles 1-8 and one blank X, x or 0), got ",
@@ -78,7 +49,7 @@ absl::StatusOr<EightBoard> ParseEightBoard(absl::string_view text, absl::string_
   for (int i = 0; i < kEightCells; ++i) {
     const int value = SymbolValue(symbols[i]);
     if (value < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(field, ": symbol ", Quote(symbols[i]),
+      return absl::InvalidArgumentError(absl::StrCat(field, ": symbol ", QuoteSymbol(symbols[i]),
                                                      " at position ", i + 1, "; ",
                                                      kExpectedSymbols));
     }

@@ -1,23 +1,15 @@
 #include "puzzle/rotation_board.h"
 
 #include <algorithm>
-#include <vector>
+#include <array>
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "puzzle/board_symbols.h"
 
 namespace puzzle {
 namespace {
-
-constexpr size_t kMaxQuotedSymbol = 12;
-
-std::string Quote(absl::string_view symbol) {
-  if (symbol.size() <= kMaxQuotedSymbol) return absl::StrCat("'", absl::CHexEscape(symbol), "'");
-  return absl::StrCat("'", absl::CHexEscape(symbol.substr(0, kMaxQuotedSymbol)), "...' (",
-                      symbol.size(), " characters)");
-}
 
 // binomial[n][k] for n < 25, k <= 8.
 struct Binomials {
@@ -72,25 +64,8 @@ uint32_t RotationBoard::CellSet(int symbol) const {
 
 absl::StatusOr<RotationBoard> ParseRotationBoard(absl::string_view text, absl::string_view field) {
   text = absl::StripAsciiWhitespace(text);
-  std::vector<absl::string_view> symbols;
-  size_t count = 0;
-  const bool tokens =
-      std::any_of(text.begin(), text.end(), [](char c) { return absl::ascii_isspace(c); });
-  if (tokens) {
-    size_t i = 0;
-    while (i < text.size()) {
-      while (i < text.size() && absl::ascii_isspace(text[i])) ++i;
-      if (i == text.size()) break;
-      size_t j = i;
-      while (j < text.size() && !absl::ascii_isspace(text[j])) ++j;
-      if (count < kRotationCells) symbols.push_back(text.substr(i, j - i));
-      ++count;
-      i = j;
-    }
-  } else {
-    count = text.size();
-    for (size_t i = 0; i < kRotationCells && i < text.size(); ++i) symbols.push_back(text.substr(i, 1));
-  }
+  std::array<absl::string_view, kRotationCells> symbols;
+  const size_t count = SplitBoardSymbols(text, symbols.data(), symbols.size());
   if (count != kRotationCells) {
     return absl::InvalidArgumentError(absl::StrCat(
         field, ": expected 24 symbols (eight each of 1, 2 and 3), got ", count));
@@ -100,7 +75,7 @@ absl::StatusOr<RotationBoard> ParseRotationBoard(absl::string_view text, absl::s
   for (int i = 0; i < kRotationCells; ++i) {
     const absl::string_view s = symbols[i];
     if (s.size() != 1 || s[0] < '1' || s[0] > '3') {
-      return absl::InvalidArgumentError(absl::StrCat(field, ": symbol ", Quote(s), " at position ",
+      return absl::InvalidArgumentError(absl::StrCat(field, ": symbol ", QuoteSymbol(s), " at position ",
                                                      i + 1, "; expected 1, 2 or 3"));
     }
     board.cells[i] = static_cast<uint8_t>(s[0] - '0');
