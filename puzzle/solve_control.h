@@ -1,0 +1,105 @@
+// How a caller bounds and watches one solve: a deadline, a cancellation flag and an optional
+// progress callback. Table lookups finish in microseconds and may ignore it; searches (the
+// 15-puzzle's IDA*) poll it every few thousand nodes.
+//
+// Example (a search loop):
+//   SolveControl control(absl::Now() + absl::Seconds(30), &cancelled, "--max_search_time (30s)");
+//   control.set_progress([](const SearchProgress& p) { ... }, absl::Milliseconds(100));
+//   ... every 4096 nodes:
+//   if (control.ShouldStop()) return control.StopStatus(bound, nodes);
+//   control.MaybeReportProgress({bound, nodes});
+//
+// Thread-safety: one SolveControl belongs to one solve, on one thread. The cancellation flag it
+// points to may be set from any thread (it is read with relaxed ordering: cancellation is
+// noticed at the next poll, which is all a caller needs).
+
+#ifndef PUZZLE_SOLVE_CONTROL_H_
+#define PUZZLE_SOLVE_CONTROL_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+
+namespace puzzle {
+
+// What a search reports while it runs.
+struct SearchProgress {
+  int bound = 0;        // the current depth bound: the optimal length is at least this
+  uint64_t nodes = 0;   // nodes expanded so far
+  absl::Duration elapsed;  // filled in by SolveControl
+};
+
+class SolveControl {
+ public:
+  using ProgressFunction = std::function<void(const SearchProgress&)>;
+
+  // No deadline, never cancelled, no progress: for tests, tools and table lookups.
+  SolveControl() : start_(absl::Now()) {}
+
+  // `deadline` may be absl::InfiniteFuture(). `cancelled` may be null; otherwise it must outlive
+  // the solve. `deadline_source` names where the deadline came from, for the stop message (for
+  // example "the call's deadline" or "--max_search_time (30s)").
+  SolveControl(absl::Time deadline, const std::atomic<bool>* cancelled,
+               std::string deadline_source)
+      : start_(absl::Now()),
+        deadline_(deadline),
+        cancelled_(cancelled),
+        deadline_source_(std::move(deadline_source)) {}
+
+  SolveControl(const SolveControl&) = delete;
+  SolveControl& operator=(const SolveControl&) = delete;
+
+  // Calls `progress` from the solving thread at most once per `interval`, and not before
+  // `interval` has passed since the solve began.
+  void set_progress(ProgressFunction progress, absl::Duration interval) {
+    progress_ = std::move(progress);
+    progress_interval_ = interval;
+    next_progress_ = start_ + interval;
+  }
+
+  absl::Time start() const { return start_; }
+  absl::Time deadline() const { return deadline_; }
+  bool cancelled() const {
+    return cancelled_ != nullptr && cancelled_->load(std::memory_order_relaxed);
+  }
+
+  // True once the solve must stop: cancelled, or the deadline has passed. Reads the clock, so
+  // call it every few thousand nodes rather than at every node.
+  bool ShouldStop() const { return cancelled() || absl::Now() >= deadline_; }
+
+  // Why the solve stopped, for a search that has proven the optimal length is at least
+  // `lower_bound` after expanding `nodes` nodes:
+  //   Cancelled("the call was cancelled after 1.2s and 345678 nodes; ...")
+  //   DeadlineExceeded("search stopped by --max_search_time (30s) after 30s and 123456789
+  //                     nodes; the optimal length is at least 62")
+  absl::Status StopStatus(int lower_bound, uint64_t nodes) const;
+
+  // Reports progress (with `elapsed` filled in) when a progress function is set and its interval
+  // has passed. Cheap when none is set.
+  void MaybeReportProgress(SearchProgress progress) {
+    if (!progress_) return;
+    const absl::Time now = absl::Now();
+    if (now < next_progress_) return;
+    next_progress_ = now + progress_interval_;
+    progress.elapsed = now - start_;
+    progress_(progress);
+  }
+
+ private:
+  const absl::Time start_;
+  const absl::Time deadline_ = absl::InfiniteFuture();
+  const std::atomic<bool>* const cancelled_ = nullptr;
+  const std::string deadline_source_ = "the deadline";
+  ProgressFunction progress_;
+  absl::Duration progress_interval_ = absl::InfiniteDuration();
+  absl::Time next_progress_ = absl::InfiniteFuture();
+};
+
+}  // namespace puzzle
+
+#endif  // PUZZLE_SOLVE_CONTROL_H_
