@@ -31,7 +31,7 @@ namespace puzzle {
 struct SearchProgress {
   int bound = 0;        // the current depth bound: the optimal length is at least this
   uint64_t nodes = 0;   // nodes expanded so far
-  absl::Duration elapsed;  // filled in by SolveControl
+  absl::Duration elapsed = absl::ZeroDuration();  // filled in by SolveControl
 };
 
 class SolveControl {

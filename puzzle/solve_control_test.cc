@@ -7,6 +7,13 @@
 namespace puzzle {
 namespace {
 
+SearchProgress Progress(int bound, uint64_t nodes) {
+  SearchProgress p;
+  p.bound = bound;
+  p.nodes = nodes;
+  return p;
+}
+
 TEST(SolveControlTest, DefaultNeverStops) {
   SolveControl control;
   EXPECT_FALSE(control.ShouldStop());
@@ -43,9 +50,9 @@ TEST(SolveControlTest, ProgressWaitsForItsIntervalAndCarriesElapsed) {
   std::vector<SearchProgress> seen;
   control.set_progress([&](const SearchProgress& p) { seen.push_back(p); },
                        absl::Milliseconds(20));
-  control.MaybeReportProgress({40, 10});  // before the first interval has passed
+  control.MaybeReportProgress(Progress(40, 10));  // before the first interval has passed
   absl::SleepFor(absl::Milliseconds(25));
-  control.MaybeReportProgress({42, 20});
+  control.MaybeReportProgress(Progress(42, 20));
   ASSERT_FALSE(seen.empty());
   EXPECT_EQ(seen.back().bound, 42);
   EXPECT_EQ(seen.back().nodes, 20u);
@@ -57,7 +64,7 @@ TEST(SolveControlTest, AnHourlyIntervalReportsNothingSoon) {
   SolveControl control;
   int calls = 0;
   control.set_progress([&](const SearchProgress&) { ++calls; }, absl::Hours(1));
-  for (int i = 0; i < 1000; ++i) control.MaybeReportProgress({i, uint64_t(i)});
+  for (int i = 0; i < 1000; ++i) control.MaybeReportProgress(Progress(i, uint64_t(i)));
   EXPECT_EQ(calls, 0);
 }
 
