@@ -29,7 +29,7 @@
 #include "client/judge.h"
 #include "client/remote_eight_oracle.h"
 #include "client/rotation_oracle.h"
-#include "puzzle/eight_board.h"
+#include "puzzles/eight/eight_board.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 
 ABSL_FLAG(std::string, server, "", "Server address (host:port or unix:/path); empty: in-process.");

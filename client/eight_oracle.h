@@ -11,8 +11,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "puzzle/eight_solver.h"
-#include "puzzle/eight_table.h"
+#include "puzzles/eight/eight_solver.h"
+#include "puzzles/eight/eight_table.h"
 
 namespace client {
 

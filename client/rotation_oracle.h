@@ -14,8 +14,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
-#include "puzzle/rotation_solver.h"
-#include "puzzle/rotation_table.h"
+#include "puzzles/rotation/rotation_solver.h"
+#include "puzzles/rotation/rotation_table.h"
 #include "puzzleoracle/v1/oracle.grpc.pb.h"
 
 namespace client {

@@ -15,8 +15,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "fuzz/fuzz_check.h"
-#include "puzzle/eight_board.h"
-#include "puzzle/eight_solver.h"
+#include "puzzles/eight/eight_board.h"
+#include "puzzles/eight/eight_solver.h"
 
 namespace {
 

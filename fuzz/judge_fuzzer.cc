@@ -17,8 +17,8 @@
 #include "client/eight_oracle.h"
 #include "client/rotation_oracle.h"
 #include "fuzz/fuzz_check.h"
-#include "puzzle/eight_board.h"
-#include "puzzle/rotation_board.h"
+#include "puzzles/eight/eight_board.h"
+#include "puzzles/rotation/rotation_board.h"
 
 namespace fuzz {
 namespace {

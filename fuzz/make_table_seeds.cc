@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "puzzle/eight_state.h"
-#include "puzzle/eight_table.h"
-#include "puzzle/rotation_table.h"
+#include "puzzles/eight/eight_state.h"
+#include "puzzles/eight/eight_table.h"
+#include "puzzles/rotation/rotation_table.h"
 #include "puzzle/table_file.h"
 
 namespace {

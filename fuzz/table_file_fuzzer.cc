@@ -29,12 +29,12 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "fuzz/fuzz_check.h"
-#include "puzzle/eight_solver.h"
-#include "puzzle/eight_state.h"
-#include "puzzle/eight_table.h"
-#include "puzzle/rotation_board.h"
-#include "puzzle/rotation_solver.h"
-#include "puzzle/rotation_table.h"
+#include "puzzles/eight/eight_solver.h"
+#include "puzzles/eight/eight_state.h"
+#include "puzzles/eight/eight_table.h"
+#include "puzzles/rotation/rotation_board.h"
+#include "puzzles/rotation/rotation_solver.h"
+#include "puzzles/rotation/rotation_table.h"
 #include "puzzle/table_file.h"
 
 namespace {

@@ -9,7 +9,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
-#include "puzzle/eight_board.h"
+#include "puzzles/eight/eight_board.h"
 
 namespace loadtest {
 namespace {

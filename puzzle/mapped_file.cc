@@ -3,8 +3,10 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 
@@ -35,8 +37,97 @@ absl::Status ErrnoStatus(int error_number, absl::string_view context) {
   }
 }
 
-absl::StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+namespace {
+
+// Live mappings, for the SIGBUS handler: a fixed array of slots so that the handler reads them
+// without locks or allocation. A slot is claimed by CAS on `base`; `path` is written before
+// `base` is published (release) and read after it is seen (acquire).
+struct MappingSlot {
+  std::atomic<const char*> base{nullptr};
+  std::atomic<size_t> length{0};
+  std::atomic<const char*> path{nullptr};
+};
+constexpr int kMappingSlots = 256;
+const char kClaimed = 0;  // a slot being filled in
+MappingSlot g_mappings[kMappingSlots];
+const char* g_program_name = "puzzle_oracle";
+
+void RegisterMapping(const char* base, size_t length, const char* path) {
+  for (MappingSlot& slot : g_mappings) {
+    const char* expected = nullptr;
+    // Claim with a sentinel first so that length and path are set before base is visible.
+    if (slot.base.compare_exchange_strong(expected, &kClaimed, std::memory_order_acq_rel)) {
+      slot.length.store(length, std::memory_order_relaxed);
+      slot.path.store(path, std::memory_order_relaxed);
+      slot.base.store(base, std::memory_order_release);
+      return;
+    }
+  }
+  // More than 256 live mappings: the fault handler cannot name this one, which only makes its
+  // message generic; nothing is read wrongly.
+}
+
+void UnregisterMapping(const char* base) {
+  for (MappingSlot& slot : g_mappings) {
+    if (slot.base.load(std::memory_order_acquire) == base) {
+      slot.length.store(0, std::memory_order_relaxed);
+      slot.base.store(nullptr, std::memory_order_release);
+      return;
+    }
+  }
+}
+
+void WriteAll(const char* text) {
+  size_t left = std::strlen(text);
+  while (left > 0) {
+    const ssize_t n = ::write(STDERR_FILENO, text, left);
+    if (n <= 0) return;
+    text += n;
+    left -= static_cast<size_t>(n);
+  }
+}
+
+void OnSigbus(int signal_number, siginfo_t* info, void* /*context*/) {
+  const char* address = static_cast<const char*>(info->si_addr);
+  for (const MappingSlot& slot : g_mappings) {
+    const char* base = slot.base.load(std::memory_order_acquire);
+    if (base == nullptr || address < base ||
+        address >= base + slot.length.load(std::memory_order_relaxed)) {
+      continue;
+    }
+    WriteAll(g_program_name);
+    WriteAll(": table file ");
+    WriteAll(slot.path.load(std::memory_order_relaxed));
+    WriteAll(" changed on disk while mapped (truncated in place?); exiting. Replace table files "
+             "with an atomic rename, never in place.\n");
+    ::_exit(kMappedFileChangedExitCode);
+  }
+  // Not ours: the default action (core dump).
+  ::signal(signal_number, SIG_DFL);
+  ::raise(signal_number);
+}
+
+}  // namespace
+
+void InstallMappedFileFaultHandler(const char* program_name) {
+  g_program_name = program_name;
+  struct sigaction action;
+  std::memset(&action, 0, sizeof(action));
+  action.sa_sigaction = OnSigbus;
+  action.sa_flags = SA_SIGINFO;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGBUS, &action, nullptr);
+}
+
+MappedFile::MappedFile(std::string path, const char* base, size_t length)
+    : path_(std::move(path)), base_(base), length_(length) {
+  if (base_ != nullptr) RegisterMapping(base_, length_, path_.c_str());
+}
+
+absl::StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& path,
+                                                             bool populate) {
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return ErrnoStatus(errno, absl::StrCat("cannot open ", path));
   struct stat st;
   if (::fstat(fd, &st) != 0) {
@@ -46,12 +137,19 @@ absl::StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& 
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
-    return absl::FailedPreconditionError(absl::StrCat(path, ": not a regular file"));
+    const char* what = S_ISFIFO(st.st_mode)  ? "a FIFO"
+                       : S_ISDIR(st.st_mode) ? "a directory"
+                       : S_ISSOCK(st.st_mode) ? "a socket"
+                       : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                                                                    : "not a regular file";
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, ": is ", what, ", not a regular file; expected a table file"));
   }
   const size_t length = static_cast<size_t>(st.st_size);
   const char* base = nullptr;
   if (length > 0) {
-    void* mapped = ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE, fd, 0);
+    void* mapped =
+        ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0);
     if (mapped == MAP_FAILED) {
       const int saved = errno;
       ::close(fd);
@@ -63,8 +161,15 @@ absl::StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& 
   return std::unique_ptr<MappedFile>(new MappedFile(path, base, length));
 }
 
+void MappedFile::Advise(int advice) const {
+  if (base_ != nullptr) ::madvise(const_cast<char*>(base_), length_, advice);
+}
+
 MappedFile::~MappedFile() {
-  if (base_ != nullptr) ::munmap(const_cast<char*>(base_), length_);
+  if (base_ != nullptr) {
+    UnregisterMapping(base_);
+    ::munmap(const_cast<char*>(base_), length_);
+  }
 }
 
 }  // namespace puzzle

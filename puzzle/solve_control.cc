@@ -13,4 +13,12 @@ absl::Status SolveControl::StopStatus(int lower_bound, uint64_t nodes) const {
       absl::StrCat("search stopped by ", deadline_source_, " ", after));
 }
 
+absl::Status SolveControl::NotStartedStatus() const {
+  if (cancelled()) {
+    return absl::CancelledError("the call was cancelled before this query was started");
+  }
+  return absl::DeadlineExceededError(
+      absl::StrCat(deadline_source_, " passed before this query was started"));
+}
+
 }  // namespace puzzle

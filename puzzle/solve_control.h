@@ -79,6 +79,11 @@ class SolveControl {
   //                     nodes; the optimal length is at least 62")
   absl::Status StopStatus(int lower_bound, uint64_t nodes) const;
 
+  // The status of work the solve never started because it stopped first (the rest of a batch):
+  // Cancelled("the call was cancelled before this query was started") or
+  // DeadlineExceeded("<deadline source> passed before this query was started").
+  absl::Status NotStartedStatus() const;
+
   // Reports progress (with `elapsed` filled in) when a progress function is set and its interval
   // has passed. Cheap when none is set.
   void MaybeReportProgress(SearchProgress progress) {

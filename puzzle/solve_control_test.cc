@@ -45,6 +45,17 @@ TEST(SolveControlTest, PastDeadlineStopsAndNamesItsSourceAndBound) {
       << status;
 }
 
+TEST(SolveControlTest, NotStartedStatusNamesTheReason) {
+  std::atomic<bool> cancelled{false};
+  SolveControl expired(absl::Now() - absl::Seconds(1), &cancelled, "the call's deadline");
+  EXPECT_EQ(expired.NotStartedStatus(),
+            absl::DeadlineExceededError(
+                "the call's deadline passed before this query was started"));
+  cancelled = true;
+  EXPECT_EQ(expired.NotStartedStatus(),
+            absl::CancelledError("the call was cancelled before this query was started"));
+}
+
 TEST(SolveControlTest, ProgressWaitsForItsIntervalAndCarriesElapsed) {
   SolveControl control;
   std::vector<SearchProgress> seen;

@@ -1,93 +1,170 @@
-// The puzzle table file: a versioned, checksummed header followed by a zstd-compressed payload.
-// The byte layout is documented in puzzle/TABLE_FORMAT.md; keep the two in step.
+// The puzzle table file, format version 2: a checksummed header, a directory of named sections,
+// build metadata, then the sections. A section is stored raw at a page-aligned offset (served
+// in place from a read-only memory mapping) or as one zstd frame (decompressed at load). The
+// byte layout is documented in puzzle/TABLE_FORMAT.md; keep the two in step.
 //
-// This layer knows nothing about any puzzle's table contents: it stores `entry_count` entries of
-// `bits_per_entry` bits, packed into `payload`, plus the layout parameters a puzzle needs to check
-// that a table is the one it expects. Puzzle-specific loaders (eight_table.h) sit on top.
+// This layer knows nothing about any puzzle's contents. A puzzle checks that the sections it
+// needs exist with the layout it expects (Section / SectionWithLayout) and then probes their
+// bytes directly.
+//
+// Loading (as Syzygy separates map_file from probing): TableFile::Open maps the file, validates
+// the header, the directory and every section's checksum (a streaming XXH3 pass over the
+// mapping), decompresses zstd sections, and then is immutable. Raw sections stay in the mapping,
+// so pages are shared with every other process that maps the same file, and start-up copies
+// nothing. The mapping is MAP_PRIVATE and read-only: a file replaced by an atomic rename keeps
+// its old inode alive for the mapping, so a running server keeps answering from the bytes it
+// validated. A file truncated or rewritten IN PLACE is detected by TableChangeWatch and the
+// SIGBUS guard (mapped_file.h); it is never read silently.
 //
 // Example:
-//   std::string bytes = EncodeTableFile(header_fields, payload);      // deterministic
-//   absl::StatusOr<TableFile> t = DecodeTableFile(bytes, "eight.tbl"); // DataLoss if corrupt
+//   absl::StatusOr<std::unique_ptr<TableFile>> t = TableFile::Open("data/eight.tbl");
+//   if (!t.ok()) return t.status();          // DataLoss naming the file, field and offset
+//   absl::StatusOr<const TableSection*> s = (*t)->SectionWithLayout("last_moves", 2, 1632960);
 //
-// Thread-safety: pure functions.
+// Thread-safety: EncodeTableFile is a pure function; a TableFile is immutable after Open and
+// may be read from any number of threads.
 
 #ifndef PUZZLE_TABLE_FILE_H_
 #define PUZZLE_TABLE_FILE_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "puzzle/mapped_file.h"
 
 namespace puzzle {
 
 inline constexpr char kTableMagic[8] = {'P', 'Z', 'T', 'A', 'B', 'L', 'E', '\n'};
-inline constexpr uint32_t kTableFormatVersion = 1;
-inline constexpr size_t kTableHeaderSize = 80;
-inline constexpr uint32_t kMaxTableMetadataSize = 4096;
-// Upper bound on a payload we agree to decompress: guards against a header that asks for an
-// absurd allocation. The largest real table is well under 1 MiB.
-inline constexpr uint64_t kMaxTableRawSize = uint64_t{1} << 30;
+inline constexpr uint32_t kTableFormatVersion = 2;
+inline constexpr size_t kTableHeaderSize = 96;
+inline constexpr size_t kTableSectionEntrySize = 96;
+// Raw sections start at multiples of this, so they can be mapped and probed in place.
+inline constexpr uint64_t kTableSectionAlignment = 4096;
+inline constexpr uint32_t kMaxTableSections = 64;
+inline constexpr uint32_t kMaxTableMetadataSize = 16384;
+// Longest puzzle, table or section name (the fields are NUL-padded to one more byte).
+inline constexpr size_t kMaxTableNameLength = 23;
+inline constexpr size_t kMaxSectionNameLength = 31;
+// Upper bound on one section: guards against a header that asks for an absurd allocation.
+inline constexpr uint64_t kMaxSectionRawSize = uint64_t{16} << 30;
 
-enum class PuzzleKind : uint32_t {
-  kEight = 1,         // 3x3 sliding puzzle, Eight II tables (eight_table.h)
-  kRotationGame = 2,  // HDU 1667 (reserved)
+enum class SectionEncoding : uint32_t {
+  kRaw = 0,   // stored as is, page-aligned; served from the mapping
+  kZstd = 1,  // one zstd frame; decompressed into memory at load
 };
 
-// Human-readable kind name ("eight", "rotation-game", or "unknown(N)").
-std::string PuzzleKindName(PuzzleKind kind);
+// "raw" or "zstd" (or "unknown(N)").
+std::string SectionEncodingName(SectionEncoding encoding);
 
-struct TableFile {
-  uint32_t format_version = kTableFormatVersion;
-  PuzzleKind kind = PuzzleKind::kEight;
-  uint32_t bits_per_entry = 0;
-  uint32_t layout_a = 0;  // puzzle-defined (eight: seeds)
-  uint32_t layout_b = 0;  // puzzle-defined (eight: states per seed)
+// ceil(entry_count * bits_per_entry / 8).
+uint64_t SectionRawSize(uint64_t entry_count, uint32_t bits_per_entry);
+
+// One section as the generator writes it.
+struct TableSectionContents {
+  std::string name;  // 1..31 characters of [a-z0-9_.-]
+  SectionEncoding encoding = SectionEncoding::kRaw;
+  uint32_t bits_per_entry = 8;
   uint64_t entry_count = 0;
-  uint64_t compressed_size = 0;     // filled in by Encode/Decode
-  uint64_t payload_checksum = 0;    // XXH3-64 of payload; filled in by Encode/Decode
-  std::string metadata;             // how the table was built, UTF-8 text, <= 4096 bytes
-  std::vector<uint8_t> payload;     // raw, uncompressed entries
+  std::vector<uint8_t> bytes;  // exactly SectionRawSize(entry_count, bits_per_entry) bytes
 };
 
-// What a puzzle expects of a table file's layout fields.
-struct TableLayout {
-  PuzzleKind kind;
-  uint32_t bits_per_entry;
-  uint32_t layout_a;
-  uint32_t layout_b;
-  uint64_t entry_count;
-  absl::string_view layout_a_name;  // for messages, e.g. "seeds"
-  absl::string_view layout_b_name;
+// A whole table file as the generator writes it.
+struct TableContents {
+  std::string puzzle;    // the registry name, e.g. "eight"
+  std::string table;     // which of the puzzle's tables, e.g. "eight" or "fifteen-large"
+  std::string metadata;  // how it was built (UTF-8 text, no timestamp), <= 16384 bytes
+  std::vector<TableSectionContents> sections;
 };
 
-// DataLoss("<name>: <field> is X; <kind> tables have Y") on the first mismatch; the kind first,
-// so a table of another puzzle is named as such.
-absl::Status CheckTableLayout(const TableFile& file, const TableLayout& expected,
-                              absl::string_view name);
+// Serialises `contents`; zstd sections are compressed at `zstd_level`. The output depends only on
+// the inputs (and the zstd version). REQUIRES: the limits above hold (names, sizes, counts).
+std::string EncodeTableFile(const TableContents& contents, int zstd_level);
 
-// A TableFile with `expected`'s layout around `payload`, its checksum filled in (the generator's
-// output before encoding).
-TableFile MakeTableFile(const TableLayout& expected, std::vector<uint8_t> payload,
-                        std::string metadata);
+// One section of a loaded file.
+struct TableSection {
+  std::string name;
+  SectionEncoding encoding = SectionEncoding::kRaw;
+  uint32_t bits_per_entry = 0;
+  uint64_t entry_count = 0;
+  uint64_t offset = 0;       // in the file
+  uint64_t stored_size = 0;  // bytes in the file
+  uint64_t checksum = 0;     // XXH3-64 of the raw bytes
+  // The raw bytes: in the file mapping (raw sections) or in memory the TableFile owns (zstd).
+  absl::string_view bytes;
 
-// Serialises `table` (its payload compressed at `zstd_level`). Output depends only on the inputs.
-// REQUIRES: payload.size() == ceil(entry_count * bits_per_entry / 8),
-//           metadata.size() <= kMaxTableMetadataSize.
-std::string EncodeTableFile(const TableFile& table, int zstd_level);
+  const uint8_t* data() const { return reinterpret_cast<const uint8_t*>(bytes.data()); }
+};
 
-// Parses and fully validates a table file's bytes: magic, version, header checksum, sizes,
-// decompression and the payload checksum. Every failure is DataLossError("<name>: <what>"), with
-// the offending field and the expected value. `name` is usually the file path.
-absl::StatusOr<TableFile> DecodeTableFile(absl::string_view bytes, absl::string_view name);
+// How Open touches the mapping; chosen by measurement (bench/table_load_benchmark.cc,
+// README "Performance"). Only the time to load and the page-fault pattern differ; the bytes
+// validated and served are the same.
+enum class MappingAdvice {
+  kNone,        // no madvise: the kernel's default readahead
+  kSequential,  // MADV_SEQUENTIAL for the checksum pass, then MADV_RANDOM for probing
+  kWillNeed,    // MADV_WILLNEED at once (asynchronous readahead of the whole file), then RANDOM
+  kPopulate,    // MAP_POPULATE: fault every page in before the checksum pass, then RANDOM
+};
 
-// Maps `path` read-only, decodes it, and drops the mapping (so later changes to the file on disk
-// cannot affect the result). Errors: those of MappedFile::Open, or DecodeTableFile's DataLoss.
-absl::StatusOr<TableFile> LoadTableFile(const std::string& path);
+class TableFile {
+ public:
+  // Maps `path` read-only and validates it (TABLE_FORMAT.md, "Validation on load"). Errors: those
+  // of MappedFile::Open (NotFound, PermissionDenied, FailedPrecondition for a FIFO or directory,
+  // ...), or DataLoss("<path>: <what>") naming the field, the section and the offset.
+  static absl::StatusOr<std::unique_ptr<TableFile>> Open(
+      const std::string& path, MappingAdvice advice = MappingAdvice::kSequential);
 
-// XXH3-64 of `bytes`: the checksum the format uses.
+  // Validates a table held in memory (tests, fuzzers); the TableFile keeps its own copy. `name`
+  // is used in messages.
+  static absl::StatusOr<std::unique_ptr<TableFile>> FromBytes(std::string bytes,
+                                                              absl::string_view name);
+
+  TableFile(const TableFile&) = delete;
+  TableFile& operator=(const TableFile&) = delete;
+  ~TableFile();
+
+  const std::string& name() const { return name_; }  // the path, for Open
+  uint32_t format_version() const { return kTableFormatVersion; }
+  const std::string& puzzle() const { return puzzle_; }
+  const std::string& table() const { return table_; }
+  const std::string& metadata() const { return metadata_; }
+  uint64_t file_size() const { return file_size_; }
+  uint64_t header_checksum() const { return header_checksum_; }
+  // True when raw sections are served from a file mapping (Open), false for FromBytes.
+  bool mapped() const { return mapping_ != nullptr; }
+  const std::vector<TableSection>& sections() const { return sections_; }
+
+  // DataLoss("<file>: no section 'x'; the file has a, b") when absent.
+  absl::StatusOr<const TableSection*> Section(absl::string_view section_name) const;
+
+  // Section, then checks its layout: DataLoss("<file>: section 'x': bits_per_entry is 4;
+  // expected 2") on the first mismatch.
+  absl::StatusOr<const TableSection*> SectionWithLayout(absl::string_view section_name,
+                                                        uint32_t bits_per_entry,
+                                                        uint64_t entry_count) const;
+
+ private:
+  TableFile() = default;
+
+  // Validates `bytes` (the mapping or owned_bytes_) and fills every field.
+  absl::Status Parse(absl::string_view bytes);
+
+  std::string name_;
+  std::string puzzle_;
+  std::string table_;
+  std::string metadata_;
+  uint64_t file_size_ = 0;
+  uint64_t header_checksum_ = 0;
+  std::vector<TableSection> sections_;
+  std::unique_ptr<MappedFile> mapping_;  // Open
+  std::string owned_bytes_;              // FromBytes
+  std::vector<std::unique_ptr<uint8_t[]>> decompressed_;  // zstd sections' raw bytes
+};
+
+// XXH3-64 (seed 0) of `bytes`: the checksum the format uses.
 uint64_t TableChecksum(absl::string_view bytes);
 
 }  // namespace puzzle

@@ -9,8 +9,8 @@
 
 #include "absl/status/status.h"
 #include "google/protobuf/repeated_field.h"
-#include "puzzle/eight_solver.h"
-#include "puzzle/eight_table.h"
+#include "puzzles/eight/eight_solver.h"
+#include "puzzles/eight/eight_table.h"
 #include "puzzleoracle/v1/oracle.pb.h"
 #include "server/request_limits.h"
 

@@ -24,8 +24,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
-#include "puzzle/eight_table.h"
-#include "puzzle/rotation_table.h"
+#include "puzzles/eight/eight_table.h"
+#include "puzzles/rotation/rotation_table.h"
 #include "puzzle/table_file.h"
 #include "server/eight_query_handler.h"
 #include "server/eight_service.h"

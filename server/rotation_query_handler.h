@@ -8,8 +8,8 @@
 
 #include "absl/status/status.h"
 #include "google/protobuf/repeated_field.h"
-#include "puzzle/rotation_solver.h"
-#include "puzzle/rotation_table.h"
+#include "puzzles/rotation/rotation_solver.h"
+#include "puzzles/rotation/rotation_table.h"
 #include "puzzleoracle/v1/oracle.pb.h"
 #include "server/request_limits.h"
 

@@ -1,0 +1,56 @@
+"""The Bazel targets of every puzzle's table files, from one line per puzzle in data/BUILD.bazel.
+
+    all_puzzle_tables({
+        # puzzle: (its package, its tables, its optional tables)
+        "eight": ("//puzzles/eight", ["eight"], []),
+    })
+
+For each table T it makes, in the calling package (data/):
+    T_table                 genrule: T.tbl, built by //generator:table_generator
+    T_table_checksum_test   the file's SHA-256 equals the pin <package>:T.tbl.sha256
+    T_table_verify_test     //generator:verify_tables passes on it
+and `tables`, a filegroup of every required table (what the server serves by default).
+Optional tables (large tiers) are tagged "manual": `bazel build //...` leaves them out; build one
+with `bazel build //data:T_table`, and the server serves it whenever it is present.
+"""
+
+def _table_targets(puzzle, package, table, optional):
+    tags = ["manual"] if optional else []
+    native.genrule(
+        name = table + "_table",
+        outs = [table + ".tbl"],
+        cmd = "$(location //generator:table_generator) --puzzle=%s --table=%s --output=$@" % (puzzle, table),
+        tools = ["//generator:table_generator"],
+        tags = tags,
+        visibility = ["//visibility:public"],
+    )
+    pin = "%s:%s.tbl.sha256" % (package, table)
+    native.sh_test(
+        name = table + "_table_checksum_test",
+        srcs = ["checksum_test.sh"],
+        args = ["$(location :%s_table)" % table, "$(location %s)" % pin],
+        data = [":%s_table" % table, pin],
+        tags = tags,
+    )
+    native.sh_test(
+        name = table + "_table_verify_test",
+        srcs = ["verify_test.sh"],
+        size = "large" if optional else "medium",
+        args = ["$(location //generator:verify_tables)", "$(location :%s_table)" % table],
+        data = [":%s_table" % table, "//generator:verify_tables"],
+        tags = tags,
+    )
+
+def all_puzzle_tables(puzzles):
+    required = []
+    for puzzle, (package, tables, optional_tables) in puzzles.items():
+        for table in tables:
+            _table_targets(puzzle, package, table, False)
+            required.append(":%s_table" % table)
+        for table in optional_tables:
+            _table_targets(puzzle, package, table, True)
+    native.filegroup(
+        name = "tables",
+        srcs = required,
+        visibility = ["//visibility:public"],
+    )

@@ -1,0 +1,40 @@
+#include "puzzle/puzzle.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace puzzle {
+
+void Solver::SolveBatch(absl::Span<const Query> queries, SolveControl& control,
+                        absl::Span<absl::Status> statuses, absl::Span<Answer> answers) const {
+  for (size_t i = 0; i < queries.size(); ++i) {
+    statuses[i] = Solve(queries[i], control, &answers[i]);
+    if (control.ShouldStop()) {
+      // What is left was not started: it gets the reason the batch stopped.
+      for (size_t j = i + 1; j < queries.size(); ++j) statuses[j] = control.NotStartedStatus();
+      return;
+    }
+  }
+}
+
+void TableSet::Add(const std::string& table_name, const TableFile* file) {
+  tables_.emplace_back(table_name, file);
+}
+
+const TableFile* TableSet::Find(absl::string_view table_name) const {
+  for (const auto& [name, file] : tables_) {
+    if (name == table_name) return file;
+  }
+  return nullptr;
+}
+
+absl::StatusOr<const TableFile*> TableSet::Get(absl::string_view puzzle,
+                                               absl::string_view table_name) const {
+  const TableFile* file = Find(table_name);
+  if (file == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(puzzle, ": table '", table_name, "' is not loaded"));
+  }
+  return file;
+}
+
+}  // namespace puzzle
