@@ -1,15 +1,16 @@
-// oracle_client: the command-line client.
+// oracle_client: the command-line client, for every puzzle in the registry.
 //
-//   oracle_client [--server=ADDR | --tables=PATH] solve START [GOAL] [--show]
-//   oracle_client [--server=ADDR | --tables=PATH] judge --format=hdu3567|poj1077|distance < in
-//   oracle_client [--server=ADDR | --rotation_tables=PATH] rotation BOARD
-//   oracle_client [--server=ADDR | --rotation_tables=PATH] judge --format=hdu1667 < in
-//   oracle_client --server=ADDR info       (GetTableInfo)
-//   oracle_client --server=ADDR health     (grpc.health.v1; exit 0 only when SERVING)
+//   oracle_client list                                              puzzles and judge formats
+//   oracle_client [--server=ADDR] [--puzzle=NAME] solve START [GOAL] [--show]
+//   oracle_client [--server=ADDR] judge --format=NAME < input       (the format names its puzzle)
+//   oracle_client --server=ADDR [--puzzle=NAME] scramble [--moves=N] [--seed=S]
+//   oracle_client --server=ADDR info                                GetTableInfo
+//   oracle_client --server=ADDR health [--service=NAME]             exit 0 only when SERVING
 //
-// With --server it talks to a running server; otherwise it answers in-process from --tables
-// (by default the Bazel-built table, as seen from `bazel run`). Exit codes: 0 success, 1 a
-// failure (unreachable server, bad table, malformed input: details on stderr), 2 bad usage.
+// With --server it talks to a running server (puzzleoracle.v2); otherwise it answers in-process
+// from the tables in --tables_dir (by default the Bazel-built tables). --puzzle defaults to
+// "eight". Exit codes: 0 success, 1 a failure (unreachable server, bad table, malformed input:
+// details on stderr), 2 bad usage.
 
 #include <cstdio>
 #include <iostream>
@@ -24,172 +25,197 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/time/time.h"
-#include "client/eight_oracle.h"
-#include "client/judge.h"
-#include "client/remote_eight_oracle.h"
-#include "client/rotation_oracle.h"
-#include "puzzles/eight/eight_board.h"
+#include "client/remote_oracle.h"
 #include "grpc/health/v1/health.grpc.pb.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzle/solver_oracle.h"
+#include "puzzleoracle/v2/oracle.grpc.pb.h"
+#include "puzzles/registry.h"
+#include "puzzles/tables_dir.h"
+#include "server/status_conversion.h"
 
 ABSL_FLAG(std::string, server, "", "Server address (host:port or unix:/path); empty: in-process.");
-ABSL_FLAG(std::string, tables, "data/eight.tbl", "Eight II table file for in-process answers.");
-ABSL_FLAG(std::string, rotation_tables, "data/rotation.tbl",
-          "Rotation Game table file for in-process answers.");
-ABSL_FLAG(std::string, format, "", "judge: hdu3567, poj1077, distance or hdu1667.");
+ABSL_FLAG(std::string, puzzle, "eight", "The puzzle (see `oracle_client list`).");
+ABSL_FLAG(std::string, tables_dir, "",
+          "Directory of the table files for in-process answers; default: the Bazel-built ones.");
+ABSL_FLAG(std::string, format, "", "judge: the judge format (see `oracle_client list`).");
 ABSL_FLAG(bool, show, false, "solve: print the board after every move.");
-ABSL_FLAG(absl::Duration, timeout, absl::Seconds(30), "Deadline of each RPC.");
+ABSL_FLAG(int, moves, 30, "scramble: how many random moves.");
+ABSL_FLAG(uint64_t, seed, 1, "scramble: the random seed.");
+ABSL_FLAG(std::string, service, "", "health: the service to ask about; empty: the server.");
+ABSL_FLAG(absl::Duration, timeout, absl::Seconds(60), "Deadline of each RPC.");
 ABSL_FLAG(int, max_message_size, 64 * 1024 * 1024, "Largest message the client accepts.");
 
 namespace {
 
+namespace v2 = ::puzzleoracle::v2;
+
 constexpr char kUsage[] =
     "Usage:\n"
-    "  oracle_client [--server=ADDR | --tables=PATH] solve START [GOAL] [--show]\n"
-    "  oracle_client [--server=ADDR | --tables=PATH] judge --format=hdu3567|poj1077|distance\n"
-    "  oracle_client [--server=ADDR | --rotation_tables=PATH] rotation BOARD\n"
-    "  oracle_client [--server=ADDR | --rotation_tables=PATH] judge --format=hdu1667\n"
+    "  oracle_client list\n"
+    "  oracle_client [--server=ADDR | --tables_dir=DIR] [--puzzle=NAME] solve START [GOAL] "
+    "[--show]\n"
+    "  oracle_client [--server=ADDR | --tables_dir=DIR] judge --format=NAME < input\n"
+    "  oracle_client --server=ADDR [--puzzle=NAME] scramble [--moves=N] [--seed=S]\n"
     "  oracle_client --server=ADDR info\n"
-    "  oracle_client --server=ADDR health\n";
+    "  oracle_client --server=ADDR health [--service=NAME]\n";
 
 int Fail(const absl::Status& status) {
   std::fprintf(stderr, "oracle_client: %s\n", std::string(status.message()).c_str());
   return 1;
 }
 
-absl::StatusOr<std::unique_ptr<client::EightOracle>> OpenOracle() {
-  const std::string server = absl::GetFlag(FLAGS_server);
-  if (!server.empty()) {
-    return std::unique_ptr<client::EightOracle>(new client::RemoteEightOracle(
-        client::MakeChannel(server, absl::GetFlag(FLAGS_max_message_size)),
-        absl::GetFlag(FLAGS_timeout)));
-  }
-  absl::StatusOr<std::unique_ptr<client::LocalEightOracle>> local =
-      client::LocalEightOracle::Open(absl::GetFlag(FLAGS_tables));
-  if (!local.ok()) return local.status();
-  return std::unique_ptr<client::EightOracle>(std::move(*local));
+int Usage(const std::string& message) {
+  std::fprintf(stderr, "oracle_client: %s\n%s", message.c_str(), kUsage);
+  return 2;
 }
 
-absl::StatusOr<std::unique_ptr<client::RotationOracle>> OpenRotationOracle() {
-  const std::string server = absl::GetFlag(FLAGS_server);
-  if (!server.empty()) {
-    return std::unique_ptr<client::RotationOracle>(new client::RemoteRotationOracle(
-        client::MakeChannel(server, absl::GetFlag(FLAGS_max_message_size)),
-        absl::GetFlag(FLAGS_timeout)));
-  }
-  absl::StatusOr<std::unique_ptr<client::LocalRotationOracle>> local =
-      client::LocalRotationOracle::Open(absl::GetFlag(FLAGS_rotation_tables));
-  if (!local.ok()) return local.status();
-  return std::unique_ptr<client::RotationOracle>(std::move(*local));
+std::shared_ptr<grpc::Channel> Channel() {
+  return client::MakeChannel(absl::GetFlag(FLAGS_server), absl::GetFlag(FLAGS_max_message_size));
 }
 
-int Rotation(const std::vector<char*>& args) {
-  if (args.size() < 3) {
-    std::fputs(kUsage, stderr);
-    return 2;
+// Answers for `p`: from the server, or in-process (the tables stay loaded in `loaded`).
+absl::StatusOr<std::unique_ptr<puzzle::Oracle>> OpenOracle(
+    const puzzle::Puzzle& p, const char* argv0, std::unique_ptr<puzzle::LoadedPuzzle>* loaded) {
+  if (!absl::GetFlag(FLAGS_server).empty()) {
+    return std::unique_ptr<puzzle::Oracle>(
+        new client::RemoteOracle(Channel(), p.info().name, absl::GetFlag(FLAGS_timeout)));
   }
-  // The board may be one argument ("1 1 1 ...") or 24.
-  std::string board;
-  for (size_t i = 2; i < args.size(); ++i) absl::StrAppend(&board, i > 2 ? " " : "", args[i]);
-  absl::StatusOr<std::unique_ptr<client::RotationOracle>> oracle = OpenRotationOracle();
-  if (!oracle.ok()) return Fail(oracle.status());
-  absl::StatusOr<std::vector<client::RotationResult>> results = (*oracle)->SolveMany({board});
-  if (!results.ok()) return Fail(results.status());
-  const client::RotationResult& r = results->front();
-  if (!r.status.ok()) return Fail(r.status);
-  std::printf("distance %d\nmoves %s\ncentre %d\n", r.distance, r.moves.c_str(), r.centre);
-  return 0;
+  std::string dir = absl::GetFlag(FLAGS_tables_dir);
+  if (dir.empty()) dir = puzzle::DefaultTablesDir(argv0);
+  absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> l = puzzle::LoadPuzzle(p, dir);
+  if (!l.ok()) return l.status();
+  *loaded = *std::move(l);
+  return std::unique_ptr<puzzle::Oracle>(new puzzle::SolverOracle(&(*loaded)->solver()));
 }
 
-void PrintBoard(const puzzle::EightBoard& board) {
-  const std::string text = puzzle::FormatEightBoard(board);
-  for (int row = 0; row < 3; ++row) {
-    std::printf("  %c %c %c\n", text[3 * row], text[3 * row + 1], text[3 * row + 2]);
-  }
-}
-
-int Solve(const std::vector<char*>& args) {
-  if (args.size() < 3 || args.size() > 4) {
-    std::fputs(kUsage, stderr);
-    return 2;
-  }
-  client::EightQuery query{args[2], args.size() == 4 ? args[3] : ""};
-  absl::StatusOr<std::unique_ptr<client::EightOracle>> oracle = OpenOracle();
-  if (!oracle.ok()) return Fail(oracle.status());
-  absl::StatusOr<std::vector<client::EightResult>> results = (*oracle)->SolveMany({query});
-  if (!results.ok()) return Fail(results.status());
-  const client::EightResult& r = results->front();
-  if (!r.status.ok()) return Fail(r.status);
-  if (!r.solvable) {
-    std::printf("unsolvable\n");
-    return 0;
-  }
-  std::printf("distance %d\nmoves %s\n", r.distance, r.moves.c_str());
-  if (absl::GetFlag(FLAGS_show)) {
-    // The boards parsed (the query was accepted, so both parse).
-    puzzle::EightBoard board = *puzzle::ParseEightBoard(query.start, "start");
-    std::printf("start\n");
-    PrintBoard(board);
-    for (size_t i = 0; i < r.moves.size(); ++i) {
-      const char c = r.moves[i];
-      const puzzle::Move move = static_cast<puzzle::Move>(std::string("dlru").find(c));
-      board = puzzle::ApplyMoveToBoard(board, move);
-      std::printf("%zu: %c\n", i + 1, c);
-      PrintBoard(board);
+int List() {
+  for (const puzzle::Puzzle* p : puzzle::AllPuzzles()) {
+    const puzzle::PuzzleInfo& info = p->info();
+    std::printf("%s: %s\n  notation: %s\n", info.name.c_str(), info.title.c_str(),
+                info.notation.c_str());
+    for (const puzzle::JudgeFormat& f : p->judge_formats()) {
+      std::printf("  judge --format=%s: %s\n", f.name.c_str(), f.description.c_str());
     }
   }
   return 0;
 }
 
-int Judge() {
-  absl::StatusOr<client::JudgeFormat> format = client::ParseJudgeFormat(absl::GetFlag(FLAGS_format));
-  if (!format.ok()) {
-    std::fprintf(stderr, "oracle_client: %s\n%s", std::string(format.status().message()).c_str(),
-                 kUsage);
-    return 2;
+// The board drawn as its grid (PuzzleInfo::layout), one row a line.
+void PrintBoard(const puzzle::PuzzleInfo& info, const std::string& board) {
+  for (int r = 0; r < info.rows; ++r) {
+    std::string line = " ";
+    for (int c = 0; c < info.cols; ++c) {
+      const int cell = info.layout[r * info.cols + c];
+      line += ' ';
+      line += cell >= 0 && cell < static_cast<int>(board.size()) ? board[cell] : ' ';
+    }
+    std::printf("%s\n", line.c_str());
   }
+}
+
+int Solve(const puzzle::Puzzle& p, const std::vector<char*>& args, const char* argv0) {
+  if (args.size() < 3 || args.size() > 4) return Usage("solve takes START [GOAL]");
+  const puzzle::QueryText query{args[2], args.size() == 4 ? args[3] : ""};
+  std::unique_ptr<puzzle::LoadedPuzzle> loaded;
+  absl::StatusOr<std::unique_ptr<puzzle::Oracle>> oracle = OpenOracle(p, argv0, &loaded);
+  if (!oracle.ok()) return Fail(oracle.status());
+  absl::StatusOr<std::vector<puzzle::OracleResult>> results = (*oracle)->SolveMany({query});
+  if (!results.ok()) return Fail(results.status());
+  const puzzle::OracleResult& r = results->front();
+  if (!r.status.ok()) return Fail(r.status);
+  const puzzle::PuzzleInfo& info = p.info();
+  if (!r.answer.solvable) {
+    std::printf("unsolvable\n");
+    return 0;
+  }
+  std::printf("distance %d\nmoves %s\n", r.answer.distance, r.answer.moves.c_str());
+  for (size_t i = 0; i < info.extras.size() && i < r.answer.extras.size(); ++i) {
+    std::printf("%s %lld\n", info.extras[i].c_str(),
+                static_cast<long long>(r.answer.extras[i]));
+  }
+  if (info.searches) {
+    std::printf("nodes %llu\ntime %.3f ms\n", static_cast<unsigned long long>(r.answer.nodes),
+                absl::ToDoubleMilliseconds(r.answer.search_time));
+  }
+  if (absl::GetFlag(FLAGS_show)) {
+    absl::StatusOr<std::vector<std::string>> boards = p.Trace(query.start, r.answer.moves);
+    if (!boards.ok()) return Fail(boards.status());
+    for (size_t i = 0; i < boards->size(); ++i) {
+      if (i == 0) {
+        std::printf("start\n");
+      } else {
+        std::printf("%zu: %c\n", i, r.answer.moves[i - 1]);
+      }
+      PrintBoard(info, (*boards)[i]);
+    }
+  }
+  return 0;
+}
+
+int Judge(const char* argv0) {
+  absl::StatusOr<puzzle::RegisteredJudgeFormat> format =
+      puzzle::FindJudgeFormat(absl::GetFlag(FLAGS_format));
+  if (!format.ok()) return Usage(std::string(format.status().message()));
   const std::string input((std::istreambuf_iterator<char>(std::cin)),
                           std::istreambuf_iterator<char>());
-  absl::Status status;
-  if (*format == client::JudgeFormat::kHdu1667) {
-    absl::StatusOr<std::unique_ptr<client::RotationOracle>> oracle = OpenRotationOracle();
-    if (!oracle.ok()) return Fail(oracle.status());
-    status = client::RunRotationJudge(input, **oracle, std::cout, std::cerr);
-  } else {
-    absl::StatusOr<std::unique_ptr<client::EightOracle>> oracle = OpenOracle();
-    if (!oracle.ok()) return Fail(oracle.status());
-    status = client::RunJudge(*format, input, **oracle, std::cout, std::cerr);
-  }
+  std::unique_ptr<puzzle::LoadedPuzzle> loaded;
+  absl::StatusOr<std::unique_ptr<puzzle::Oracle>> oracle =
+      OpenOracle(*format->puzzle, argv0, &loaded);
+  if (!oracle.ok()) return Fail(oracle.status());
+  const absl::Status status = format->format->run(input, **oracle, std::cout, std::cerr);
   std::cout.flush();
   if (!status.ok()) return Fail(status);
   return 0;
 }
 
-int Info() {
-  const std::string server = absl::GetFlag(FLAGS_server);
-  if (server.empty()) return Fail(absl::InvalidArgumentError("info needs --server"));
-  auto stub = puzzleoracle::v1::EightPuzzle::NewStub(
-      client::MakeChannel(server, absl::GetFlag(FLAGS_max_message_size)));
+int Scramble(const puzzle::Puzzle& p) {
+  if (absl::GetFlag(FLAGS_server).empty()) {
+    absl::StatusOr<std::string> board =
+        p.Scramble("", absl::GetFlag(FLAGS_moves), absl::GetFlag(FLAGS_seed));
+    if (!board.ok()) return Fail(board.status());
+    std::printf("%s\n", board->c_str());
+    return 0;
+  }
+  auto stub = v2::PuzzleOracle::NewStub(Channel());
   grpc::ClientContext context;
   context.set_deadline(absl::ToChronoTime(absl::Now() + absl::GetFlag(FLAGS_timeout)));
-  puzzleoracle::v1::GetTableInfoResponse response;
-  const grpc::Status status =
-      stub->GetTableInfo(&context, puzzleoracle::v1::GetTableInfoRequest(), &response);
-  if (!status.ok()) return Fail(client::FromGrpcStatus(status, "GetTableInfo"));
+  v2::ScrambleRequest request;
+  request.set_puzzle(p.info().name);
+  request.set_moves(absl::GetFlag(FLAGS_moves));
+  request.set_seed(absl::GetFlag(FLAGS_seed));
+  v2::ScrambleResponse response;
+  const grpc::Status status = stub->Scramble(&context, request, &response);
+  if (!status.ok()) return Fail(server::FromGrpcStatus(status, "Scramble"));
+  std::printf("%s\n", response.board().c_str());
+  return 0;
+}
+
+int Info() {
+  if (absl::GetFlag(FLAGS_server).empty()) return Usage("info needs --server");
+  auto stub = v2::PuzzleOracle::NewStub(Channel());
+  grpc::ClientContext context;
+  context.set_deadline(absl::ToChronoTime(absl::Now() + absl::GetFlag(FLAGS_timeout)));
+  v2::GetTableInfoResponse response;
+  const grpc::Status status = stub->GetTableInfo(&context, v2::GetTableInfoRequest(), &response);
+  if (!status.ok()) return Fail(server::FromGrpcStatus(status, "GetTableInfo"));
   std::printf("%s", response.DebugString().c_str());
   return 0;
 }
 
 int Health() {
-  const std::string server = absl::GetFlag(FLAGS_server);
-  if (server.empty()) return Fail(absl::InvalidArgumentError("health needs --server"));
-  auto stub = grpc::health::v1::Health::NewStub(client::MakeChannel(server, 1 << 20));
+  if (absl::GetFlag(FLAGS_server).empty()) return Usage("health needs --server");
+  auto stub = grpc::health::v1::Health::NewStub(client::MakeChannel(absl::GetFlag(FLAGS_server),
+                                                                    1 << 20));
   grpc::ClientContext context;
   context.set_deadline(absl::ToChronoTime(absl::Now() + absl::GetFlag(FLAGS_timeout)));
   grpc::health::v1::HealthCheckRequest request;
+  request.set_service(absl::GetFlag(FLAGS_service));
   grpc::health::v1::HealthCheckResponse response;
   const grpc::Status status = stub->Check(&context, request, &response);
-  if (!status.ok()) return Fail(client::FromGrpcStatus(status, "Health.Check"));
+  if (!status.ok()) return Fail(server::FromGrpcStatus(status, "Health.Check"));
   std::printf("%s\n", grpc::health::v1::HealthCheckResponse::ServingStatus_Name(
                           response.status()).c_str());
   return response.status() == grpc::health::v1::HealthCheckResponse::SERVING ? 0 : 1;
@@ -205,11 +231,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string command = args[1];
-  if (command == "solve") return Solve(args);
-  if (command == "rotation") return Rotation(args);
-  if (command == "judge" && args.size() == 2) return Judge();
+  if (command == "list" && args.size() == 2) return List();
+  if (command == "judge" && args.size() == 2) return Judge(argv[0]);
   if (command == "info" && args.size() == 2) return Info();
   if (command == "health" && args.size() == 2) return Health();
-  std::fprintf(stderr, "oracle_client: unknown command '%s'\n%s", command.c_str(), kUsage);
-  return 2;
+  absl::StatusOr<const puzzle::Puzzle*> p = puzzle::GetPuzzle(absl::GetFlag(FLAGS_puzzle));
+  if (!p.ok()) return Usage(absl::StrCat("--puzzle: ", p.status().message()));
+  if (command == "solve") return Solve(**p, args, argv[0]);
+  if (command == "scramble" && args.size() == 2) return Scramble(**p);
+  return Usage(absl::StrCat("unknown command '", command, "'"));
 }

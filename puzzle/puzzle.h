@@ -59,7 +59,7 @@ struct PuzzleInfo {
   int rows = 0;
   int cols = 0;
   std::vector<int> layout;
-  int blank_symbol = -1;        // for sliding puzzles, the symbol value of the blank; -1: none
+  std::string blank_symbol;      // sliding puzzles: the blank in canonical boards ("X"); else ""
   std::string move_meaning;      // e.g. "the direction the blank moves"
   std::vector<MoveInfo> moves;   // the alphabet, in lexicographic order
   std::vector<std::string> extras;  // names of Answer::extras, e.g. {"centre"}

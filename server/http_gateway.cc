@@ -1,40 +1,112 @@
 #include "server/http_gateway.h"
 
-#include <httplib.h>
+#include <functional>
+#include <vector>
 
 #include <google/protobuf/util/json_util.h>
 
-#include "absl/strings/numbers.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
-#include "web/playground_html.h"
+#include "puzzleoracle/v1/oracle.pb.h"
+#include "server/grpc_calls.h"
+#include "server/oracle_service.h"
+#include "server/v1_services.h"
+#include "web/assets.h"
 
 namespace server {
 namespace {
 
 constexpr char kJson[] = "application/json";
 
-std::string ErrorBody(const absl::Status& status) {
-  api::HttpError error;
-  error.set_code(static_cast<int>(status.code()));
-  error.set_message(std::string(status.message()));
+std::string ToJson(const google::protobuf::Message& message) {
   google::protobuf::util::JsonPrintOptions options;
   options.always_print_primitive_fields = true;
   std::string body;
-  google::protobuf::util::MessageToJsonString(error, &body, options);
+  google::protobuf::util::MessageToJsonString(message, &body, options);
   return body;
 }
 
-void SendError(const absl::Status& status, httplib::Response& response) {
-  response.status = HttpStatusFor(status.code());
-  response.set_content(ErrorBody(status), kJson);
+// The number of elements of the top-level "items" array of a JSON object, counted without
+// parsing it (so that a body of a million empty items is refused before protobuf builds them).
+// Malformed JSON counts what it can; the JSON parser then reports the real error.
+int CountJsonItems(absl::string_view json) {
+  int depth = 0;
+  bool in_string = false;
+  bool escaped = false;
+  std::string last_key;    // the last string at depth 1
+  std::string string_text;  // the string being read, when at depth 1
+  bool colon_after_key = false;
+  int items_depth = -1;     // depth inside the items array, when in it
+  bool expect_element = false;
+  int count = 0;
+  for (char c : json) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+        if (depth == 1) last_key = string_text;
+      } else if (depth == 1 && string_text.size() < 8) {
+        string_text.push_back(c);
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+    if (depth == items_depth && expect_element && c != ']') {
+      ++count;
+      expect_element = false;
+    }
+    switch (c) {
+      case '"':
+        in_string = true;
+        string_text.clear();
+        break;
+      case ':':
+        colon_after_key = depth == 1;
+        break;
+      case '{':
+        ++depth;
+        break;
+      case '[':
+        ++depth;
+        if (depth == 2 && colon_after_key && last_key == "items") {
+          items_depth = 2;
+          expect_element = true;
+        }
+        break;
+      case '}':
+      case ']':
+        if (depth == items_depth) items_depth = -1;
+        --depth;
+        break;
+      case ',':
+        if (depth == items_depth) expect_element = true;
+        if (depth == 1) colon_after_key = false;
+        break;
+      default:
+        break;
+    }
+  }
+  return count;
 }
 
 template <typename Message>
-absl::Status ParseBody(const httplib::Request& request, Message* message) {
+absl::Status ParseJsonBody(absl::string_view body, int max_items, Message* message) {
+  const int items = CountJsonItems(body);
+  if (items > max_items) {
+    return absl::InvalidArgumentError(absl::StrCat("batch has ", items,
+                                                   " items; the server's limit is ", max_items,
+                                                   " (--max_batch_size)"));
+  }
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;
-  const auto status = google::protobuf::util::JsonStringToMessage(request.body, message, options);
+  const auto status = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(body.data(), body.size()), message, options);
   if (!status.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat("request body is not a valid JSON ", Message::descriptor()->name(), ": ",
@@ -43,15 +115,42 @@ absl::Status ParseBody(const httplib::Request& request, Message* message) {
   return absl::OkStatus();
 }
 
-template <typename Message>
-void SendMessage(const Message& message, httplib::Response& response) {
-  google::protobuf::util::JsonPrintOptions options;
-  options.always_print_primitive_fields = true;
-  std::string body;
-  google::protobuf::util::MessageToJsonString(message, &body, options);
-  response.status = 200;
-  response.set_content(body, kJson);
-}
+// One request in flight: its responder and its metrics. Shared with work on the executor.
+class Exchange {
+ public:
+  Exchange(std::unique_ptr<HttpResponder> responder, Metrics* metrics,
+           Metrics::MethodMetrics* method)
+      : responder_(std::move(responder)), metrics_(metrics), method_(method),
+        start_(absl::Now()) {
+    metrics_->BeginRequest(Transport::kHttp);
+  }
+  Exchange(const Exchange&) = delete;
+  Exchange& operator=(const Exchange&) = delete;
+
+  const HttpRequest& request() const { return responder_->request(); }
+
+  void Send(HttpResponse response) { Done(absl::OkStatus(), std::move(response)); }
+  void SendJson(const google::protobuf::Message& message) {
+    Send(HttpResponse{200, kJson, ToJson(message), {}});
+  }
+  void Fail(const absl::Status& status, int http_status = 0) {
+    Done(status, ErrorResponse(status, http_status));
+  }
+
+ private:
+  void Done(const absl::Status& status, HttpResponse response) {
+    method_->Record(status.code(), absl::Now() - start_);
+    metrics_->EndRequest(Transport::kHttp);
+    responder_->Send(std::move(response));
+  }
+
+  const std::unique_ptr<HttpResponder> responder_;
+  Metrics* const metrics_;
+  Metrics::MethodMetrics* const method_;
+  const absl::Time start_;
+};
+
+using RouteFunction = std::function<void(std::shared_ptr<Exchange>)>;
 
 }  // namespace
 
@@ -75,147 +174,230 @@ int HttpStatusFor(absl::StatusCode code) {
   }
 }
 
-HttpGateway::HttpGateway() : server_(std::make_unique<httplib::Server>()) {}
-
-HttpGateway::~HttpGateway() { Stop(); }
-
-void HttpGateway::Stop() {
-  if (server_->is_running()) server_->stop();
-  if (listener_.joinable()) listener_.join();
+HttpResponse ErrorResponse(const absl::Status& status, int http_status) {
+  puzzleoracle::v1::HttpError error;
+  error.set_code(static_cast<int>(status.code()));
+  error.set_message(std::string(status.message()));
+  return HttpResponse{http_status != 0 ? http_status : HttpStatusFor(status.code()), kJson,
+                      ToJson(error), {}};
 }
 
-absl::StatusOr<std::unique_ptr<HttpGateway>> HttpGateway::Start(
-    const std::string& address, RequestLimits limits, const EightQueryHandler* eight,
-    const RotationQueryHandler* rotation, Metrics* metrics) {
-  const size_t colon = address.rfind(':');
-  int port = -1;
-  if (colon == std::string::npos || !absl::SimpleAtoi(address.substr(colon + 1), &port) ||
-      port < 0 || port > 65535) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--http_address='", address, "'; expected host:port"));
+class HttpGateway::Routes {
+ public:
+  Routes(const OracleHandler* handler, SolveExecutor* executor, Metrics* metrics)
+      : handler_(handler), executor_(executor), metrics_(metrics) {
+    other_ = metrics_->Find(Transport::kHttp, "other");
+    AddStatic();
+    AddV2();
+    AddV1();
   }
-  const std::string host = address.substr(0, colon);
-  std::unique_ptr<HttpGateway> gateway(new HttpGateway());
-  httplib::Server& server = *gateway->server_;
-  const int threads = limits.http_threads;
-  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  server.set_payload_max_length(static_cast<size_t>(limits.max_message_size));
 
-  // Every route goes through `handle`, which counts it in the metrics under `name`.
-  auto handle = [metrics](const std::string& name, auto body) {
-    Metrics::MethodMetrics* method = metrics->RegisterMethod(Transport::kHttp, name);
-    return [metrics, method, body](const httplib::Request& request, httplib::Response& response) {
-      metrics->BeginRequest(Transport::kHttp);
-      const absl::Time start = absl::Now();
-      const absl::Status status = body(request, response);
-      if (!status.ok()) SendError(status, response);
-      method->Record(status.code(), absl::Now() - start);
-      metrics->EndRequest(Transport::kHttp);
-    };
+  void Handle(const HttpRequest& request, std::unique_ptr<HttpResponder> responder) const {
+    const std::string method = request.method == "HEAD" ? "GET" : request.method;
+    auto found = routes_.find(request.path);
+    if (found != routes_.end()) {
+      for (const Route& route : found->second) {
+        if (route.method == method) {
+          route.run(std::make_shared<Exchange>(std::move(responder), metrics_, route.metrics));
+          return;
+        }
+      }
+    }
+    auto exchange = std::make_shared<Exchange>(std::move(responder), metrics_, other_);
+    const std::string shown = absl::CHexEscape(request.path.substr(0, 200));
+    if (method != "GET" && method != "POST") {
+      exchange->Fail(absl::UnimplementedError(
+          absl::StrCat("method ", absl::CHexEscape(request.method.substr(0, 20)),
+                       " is not supported; this API uses GET and POST")));
+      return;
+    }
+    if (found != routes_.end()) {
+      exchange->Fail(absl::NotFoundError(absl::StrCat(shown, " takes ",
+                                                      found->second.front().method, ", not ",
+                                                      method)),
+                     405);
+      return;
+    }
+    // /v2/puzzles/<name>:<verb> for a puzzle this server does not serve: say which it serves.
+    constexpr absl::string_view kPuzzles = "/v2/puzzles/";
+    if (absl::StartsWith(request.path, kPuzzles)) {
+      const absl::string_view rest = absl::string_view(request.path).substr(kPuzzles.size());
+      const absl::string_view name = rest.substr(0, rest.find(':'));
+      absl::StatusOr<const puzzle::LoadedPuzzle*> p = handler_->Find(name);
+      if (!p.ok()) {
+        exchange->Fail(p.status());
+        return;
+      }
+    }
+    exchange->Fail(absl::NotFoundError(
+        absl::StrCat("no endpoint ", method, " ", shown, "; see GET / or the README for the API")));
+  }
+
+ private:
+  struct Route {
+    std::string method;
+    Metrics::MethodMetrics* metrics;
+    RouteFunction run;
   };
 
-  server.Get("/", handle("GET /", [](const httplib::Request&, httplib::Response& response) {
-               response.set_content(web::kPlaygroundHtml, "text/html; charset=utf-8");
-               return absl::OkStatus();
-             }));
-  server.Get("/metrics",
-             handle("GET /metrics", [metrics](const httplib::Request&, httplib::Response& response) {
-               response.set_content(metrics->Render(), "text/plain; version=0.0.4");
-               return absl::OkStatus();
-             }));
-  server.Get("/v1/tables",
-             handle("GET /v1/tables", [eight](const httplib::Request&, httplib::Response& response) {
-               api::GetTableInfoResponse info;
-               eight->DescribeTables(&info);
-               SendMessage(info, response);
-               return absl::OkStatus();
-             }));
-  server.Post("/v1/eight:solve", handle("POST /v1/eight:solve", [eight](const httplib::Request& request,
-                                                                        httplib::Response& response) {
-    api::SolveRequest in;
-    absl::Status status = ParseBody(request, &in);
-    if (!status.ok()) return status;
-    api::SolveResponse out;
-    status = eight->Solve(in, &out);
-    if (status.ok()) SendMessage(out, response);
-    return status;
-  }));
-  server.Post("/v1/eight:solveBatch",
-              handle("POST /v1/eight:solveBatch",
-                     [eight](const httplib::Request& request, httplib::Response& response) {
-                       api::SolveBatchRequest in;
-                       absl::Status status = ParseBody(request, &in);
-                       if (!status.ok()) return status;
-                       status = eight->CheckBatchSize(in.items_size());
-                       if (!status.ok()) return status;
-                       api::SolveBatchResponse out;
-                       eight->SolveItems(in.items(), out.mutable_results());
-                       SendMessage(out, response);
-                       return absl::OkStatus();
-                     }));
-  if (rotation != nullptr) {
-    server.Post("/v1/rotation:solve",
-                handle("POST /v1/rotation:solve",
-                       [rotation](const httplib::Request& request, httplib::Response& response) {
-                         api::RotationSolveRequest in;
-                         absl::Status status = ParseBody(request, &in);
-                         if (!status.ok()) return status;
-                         api::RotationSolveResponse out;
-                         status = rotation->Solve(in, &out);
-                         if (status.ok()) SendMessage(out, response);
-                         return status;
-                       }));
-    server.Post("/v1/rotation:solveBatch",
-                handle("POST /v1/rotation:solveBatch",
-                       [rotation](const httplib::Request& request, httplib::Response& response) {
-                         api::RotationSolveBatchRequest in;
-                         absl::Status status = ParseBody(request, &in);
-                         if (!status.ok()) return status;
-                         status = rotation->CheckBatchSize(in.items_size());
-                         if (!status.ok()) return status;
-                         api::RotationSolveBatchResponse out;
-                         rotation->SolveItems(in.items(), out.mutable_results());
-                         SendMessage(out, response);
-                         return absl::OkStatus();
-                       }));
+  // `metric` is the method label ("POST /v2/puzzles/{puzzle}:solve"), `puzzle` the puzzle label.
+  void Add(const std::string& method, const std::string& path, const std::string& metric,
+           const std::string& puzzle, RouteFunction run) {
+    routes_[path].push_back(
+        Route{method, metrics_->RegisterMethod(Transport::kHttp, metric, puzzle), std::move(run)});
   }
-  // Unknown paths, wrong methods and oversized bodies: httplib sets the status; give them the
-  // same JSON error shape.
-  Metrics::MethodMetrics* other = metrics->Find(Transport::kHttp, "other");
-  server.set_error_handler([other, limits](const httplib::Request& request,
-                                           httplib::Response& response) {
-    if (!response.body.empty()) return;  // a handler's own error, already in JSON and counted
-    absl::Status status;
-    if (response.status == 413) {
-      status = absl::ResourceExhaustedError(
-          absl::StrCat("request body exceeds the server's limit of ", limits.max_message_size,
-                       " bytes (--max_message_size)"));
-    } else if (response.status == 404 || response.status == 405) {
-      status = absl::NotFoundError(
-          absl::StrCat("no endpoint ", request.method, " ", request.path,
-                       "; see GET / or the README for the API"));
-    } else {
-      status = absl::UnknownError(absl::StrCat("HTTP status ", response.status));
-    }
-    const int http_status = response.status;
-    response.set_content(ErrorBody(status), kJson);
-    response.status = http_status;
-    other->Record(status.code(), absl::ZeroDuration());
-  });
+  void Add(const std::string& method, const std::string& path, RouteFunction run) {
+    Add(method, path, absl::StrCat(method, " ", path), "", std::move(run));
+  }
 
-  int bound = port;
-  if (port == 0) {
-    bound = server.bind_to_any_port(host);
-  } else if (!server.bind_to_port(host, port)) {
-    bound = -1;
+  // A JSON call through a CallHandler: parsed (the batch limit checked first), prepared (e.g.
+  // the puzzle taken from the path), then run inline or on the executor.
+  template <typename Request, typename Response>
+  RouteFunction JsonCall(CallHandler<Request, Response> call,
+                         std::function<absl::Status(Request*)> prepare = nullptr) const {
+    const int max_items = handler_->limits().max_batch_size;
+    SolveExecutor* executor = executor_;
+    return [call, prepare, max_items, executor](std::shared_ptr<Exchange> exchange) {
+      auto request = std::make_shared<Request>();
+      absl::Status status = ParseJsonBody(exchange->request().body, max_items, request.get());
+      if (status.ok() && prepare) status = prepare(request.get());
+      if (!status.ok()) {
+        exchange->Fail(status);
+        return;
+      }
+      auto run = [call, request, exchange] {
+        CallState state;  // HTTP calls have no deadline; searches still stop at the server's cap
+        Response response;
+        const absl::Status s = call.run(*request, state, &response);
+        if (s.ok()) {
+          exchange->SendJson(response);
+        } else {
+          exchange->Fail(s);
+        }
+      };
+      if (!call.off_thread(*request)) {
+        run();
+        return;
+      }
+      status = executor->Submit(run);
+      if (!status.ok()) exchange->Fail(status);
+    };
   }
-  if (bound <= 0) {
-    return absl::UnavailableError(
-        absl::StrCat("cannot listen for HTTP on ", address, " (address in use, or not valid)"));
+
+  void AddStatic() {
+    for (const web::Asset& asset : web::Assets()) {
+      HttpResponse response{200, asset.content_type, std::string(asset.content), {}};
+      Add("GET", asset.path, [response](std::shared_ptr<Exchange> e) { e->Send(response); });
+    }
+    Add("GET", "/metrics", [this](std::shared_ptr<Exchange> e) {
+      e->Send(HttpResponse{200, "text/plain; version=0.0.4", metrics_->Render(), {}});
+    });
+    Add("GET", "/v2/puzzles", [this](std::shared_ptr<Exchange> e) {
+      v2::ListPuzzlesResponse list;
+      handler_->ListPuzzles(&list);
+      e->SendJson(list);
+    });
+    Add("GET", "/v2/tables",
+        [this](std::shared_ptr<Exchange> e) { e->SendJson(handler_->table_info()); });
+    Add("GET", "/v1/tables", [this](std::shared_ptr<Exchange> e) {
+      e->SendJson(ToV1TableInfo(handler_->table_info()));
+    });
   }
-  gateway->address_ = absl::StrCat(host, ":", bound);
-  gateway->listener_ = std::thread([&server] { server.listen_after_bind(); });
+
+  void AddV2() {
+    for (const auto& loaded : handler_->puzzles()) {
+      const std::string name = loaded->puzzle().info().name;
+      const std::string base = absl::StrCat("/v2/puzzles/", name);
+      // The path names the puzzle; a body may repeat it, but not contradict it.
+      auto named = [name](auto* request) {
+        if (request->puzzle().empty()) request->set_puzzle(name);
+        if (request->puzzle() == name) return absl::OkStatus();
+        return absl::InvalidArgumentError(absl::StrCat("puzzle: the body names '",
+                                                       request->puzzle(), "', the path '", name,
+                                                       "'"));
+      };
+      Add("GET", absl::StrCat("/views/", name, ".js"), absl::StrCat("GET /views/{puzzle}.js"),
+          name, [view = std::string(loaded->puzzle().playground_view())](
+                    std::shared_ptr<Exchange> e) {
+            e->Send(HttpResponse{200, "text/javascript; charset=utf-8", view, {}});
+          });
+      Add("POST", base + ":solve", "POST /v2/puzzles/{puzzle}:solve", name,
+          JsonCall<v2::SolveRequest, v2::SolveResponse>(
+              SolveHandler(handler_), [named](v2::SolveRequest* r) { return named(r); }));
+      Add("POST", base + ":solveBatch", "POST /v2/puzzles/{puzzle}:solveBatch", name,
+          JsonCall<v2::SolveBatchRequest, v2::SolveBatchResponse>(
+              BatchHandler<v2::SolveBatchRequest, v2::SolveBatchResponse>(handler_),
+              [named](v2::SolveBatchRequest* r) { return named(r); }));
+      CallHandler<v2::ScrambleRequest, v2::ScrambleResponse> scramble;
+      scramble.off_thread = [](const v2::ScrambleRequest&) { return false; };
+      scramble.run = [this](const v2::ScrambleRequest& in, const CallState&,
+                            v2::ScrambleResponse* out) { return handler_->Scramble(in, out); };
+      Add("POST", base + ":scramble", "POST /v2/puzzles/{puzzle}:scramble", name,
+          JsonCall<v2::ScrambleRequest, v2::ScrambleResponse>(
+              scramble, [named](v2::ScrambleRequest* r) { return named(r); }));
+    }
+  }
+
+  void AddV1() {
+    if (auto eight = handler_->Find(kV1EightPuzzle); eight.ok()) {
+      Add("POST", "/v1/eight:solve", "POST /v1/eight:solve", kV1EightPuzzle,
+          JsonCall(EightV1SolveHandler(handler_, *eight)));
+      Add("POST", "/v1/eight:solveBatch", "POST /v1/eight:solveBatch", kV1EightPuzzle,
+          JsonCall(EightV1BatchHandler(handler_, *eight)));
+    }
+    if (auto rotation = handler_->Find(kV1RotationPuzzle); rotation.ok()) {
+      Add("POST", "/v1/rotation:solve", "POST /v1/rotation:solve", kV1RotationPuzzle,
+          JsonCall(RotationV1SolveHandler(handler_, *rotation)));
+      Add("POST", "/v1/rotation:solveBatch", "POST /v1/rotation:solveBatch", kV1RotationPuzzle,
+          JsonCall(RotationV1BatchHandler(handler_, *rotation)));
+    }
+  }
+
+  const OracleHandler* const handler_;
+  SolveExecutor* const executor_;
+  Metrics* const metrics_;
+  Metrics::MethodMetrics* other_;
+  absl::flat_hash_map<std::string, std::vector<Route>> routes_;
+};
+
+absl::StatusOr<std::unique_ptr<HttpGateway>> HttpGateway::Start(
+    const HttpGatewayOptions& options, const OracleHandler* handler, SolveExecutor* executor,
+    Metrics* metrics) {
+  std::unique_ptr<HttpGateway> gateway(new HttpGateway());
+  gateway->routes_ = std::make_unique<Routes>(handler, executor, metrics);
+  HttpServerOptions server;
+  server.address = options.address;
+  server.threads = options.threads;
+  server.max_body_bytes = static_cast<size_t>(handler->limits().max_message_size);
+  server.max_connections = options.max_connections;
+  server.idle_timeout = options.idle_timeout;
+  const int limit = handler->limits().max_message_size;
+  server.error_response = [limit](int http_status, const absl::Status& status) {
+    if (http_status == 413) {
+      return ErrorResponse(
+          absl::ResourceExhaustedError(absl::StrCat(
+              "request body exceeds the server's limit of ", limit, " bytes (--max_message_size)")),
+          413);
+    }
+    return ErrorResponse(status, http_status);
+  };
+  const Routes* routes = gateway->routes_.get();
+  absl::StatusOr<std::unique_ptr<HttpServer>> started = HttpServer::Start(
+      std::move(server), [routes](const HttpRequest& request,
+                                  std::unique_ptr<HttpResponder> responder) {
+        routes->Handle(request, std::move(responder));
+      });
+  if (!started.ok()) return started.status();
+  gateway->server_ = *std::move(started);
   return gateway;
+}
+
+HttpGateway::~HttpGateway() { Stop(absl::ZeroDuration()); }
+
+const std::string& HttpGateway::address() const { return server_->address(); }
+
+void HttpGateway::Stop(absl::Duration grace) {
+  if (server_ != nullptr) server_->Stop(grace);
 }
 
 }  // namespace server

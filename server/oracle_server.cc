@@ -1,116 +1,167 @@
 #include "server/oracle_server.h"
 
-#include <sys/stat.h>
+#include <thread>
 
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/resource_quota.h>
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
-#include "absl/time/clock.h"
 #include "google/protobuf/descriptor.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzles/registry.h"
 #include "server/metrics_interceptor.h"
 
 namespace server {
+namespace {
 
-api::TableDescription DescribeTableFile(const puzzle::TableFile& file, const std::string& path,
-                                        absl::Duration load_time) {
-  api::TableDescription description;
-  description.set_puzzle_kind(puzzle::PuzzleKindName(file.kind));
-  description.set_format_version(file.format_version);
-  description.set_payload_checksum(absl::StrFormat("%016x", file.payload_checksum));
-  description.set_entry_count(file.entry_count);
-  description.set_bits_per_entry(file.bits_per_entry);
-  description.set_raw_size(file.payload.size());
-  description.set_compressed_size(file.compressed_size);
-  description.set_build_metadata(file.metadata);
-  description.set_path(path);
-  struct stat st;
-  if (::stat(path.c_str(), &st) == 0) description.set_file_mtime_unix_seconds(st.st_mtime);
-  description.set_load_milliseconds(absl::ToDoubleMilliseconds(load_time));
-  return description;
+absl::Status CheckOptions(const OracleServerOptions& o) {
+  auto at_least = [](absl::string_view flag, int64_t value, int64_t minimum) {
+    if (value >= minimum) return absl::OkStatus();
+    return absl::InvalidArgumentError(
+        absl::StrCat("--", flag, "=", value, "; expected at least ", minimum));
+  };
+  for (const absl::Status& s : {
+           at_least("max_batch_size", o.limits.max_batch_size, 1),
+           at_least("max_message_size", o.limits.max_message_size, 1024),
+           at_least("max_concurrent_streams", o.limits.max_concurrent_streams, 1),
+           at_least("http_threads", o.limits.http_threads, 1),
+           at_least("solve_threads", o.solve_threads, 1),
+           at_least("solve_queue", o.solve_queue, 0),
+           at_least("max_streams", o.max_streams, 1),
+           at_least("grpc_memory", o.grpc_memory_bytes, 16 << 20),
+           at_least("http_max_connections", o.http_max_connections, 1),
+       }) {
+    if (!s.ok()) return s;
+  }
+  if (o.max_search_time <= absl::ZeroDuration()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--max_search_time=", absl::FormatDuration(o.max_search_time), "; expected more than 0"));
+  }
+  absl::Status s = CheckAddress("address", o.address);
+  if (!s.ok()) return s;
+  if (!o.http_address.empty()) {
+    s = CheckAddress("http_address", o.http_address);
+    if (!s.ok()) return s;
+    const bool any_port = absl::EndsWith(o.address, ":0");
+    if (o.http_address == o.address && !any_port) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--http_address=", o.http_address,
+          " is the same endpoint as --address; give HTTP a port of its own"));
+    }
+  }
+  return absl::OkStatus();
 }
 
-OracleServer::OracleServer(puzzle::EightTable eight_table,
-                           std::unique_ptr<puzzle::RotationTable> rotation,
-                           api::GetTableInfoResponse table_info, const OracleServerOptions& options)
-    : eight_table_(std::move(eight_table)),
-      rotation_table_(std::move(rotation)),
-      table_info_(std::move(table_info)),
-      eight_handler_(&eight_table_, table_info_, options.limits),
-      eight_service_(&eight_handler_),
-      metrics_(options.process_start) {
-  if (rotation_table_ != nullptr) {
-    rotation_handler_ =
-        std::make_unique<RotationQueryHandler>(rotation_table_.get(), options.limits);
-    rotation_service_ = std::make_unique<RotationService>(rotation_handler_.get());
+// The puzzles named by --puzzles (all when empty), in the registry's order.
+absl::StatusOr<std::vector<const puzzle::Puzzle*>> SelectPuzzles(
+    const std::vector<std::string>& names) {
+  std::vector<const puzzle::Puzzle*> selected;
+  for (const std::string& name : names) {
+    absl::StatusOr<const puzzle::Puzzle*> p = puzzle::GetPuzzle(name);
+    if (!p.ok()) return absl::NotFoundError(absl::StrCat("--puzzles: ", p.status().message()));
   }
-  // Every gRPC method the server answers gets its own metrics; anything else counts as "other".
-  std::vector<std::string> services = {"puzzleoracle.v1.EightPuzzle", "grpc.health.v1.Health",
-                                       "grpc.reflection.v1alpha.ServerReflection"};
-  if (rotation_service_ != nullptr) services.push_back("puzzleoracle.v1.RotationGame");
-  for (const std::string& name : services) {
-    const google::protobuf::ServiceDescriptor* service =
-        google::protobuf::DescriptorPool::generated_pool()->FindServiceByName(name);
-    if (service == nullptr) {  // health and reflection are not protobuf-generated here
-      for (const char* method : {"Check", "Watch", "ServerReflectionInfo"}) {
-        metrics_.RegisterMethod(Transport::kGrpc, absl::StrCat("/", name, "/", method));
-      }
-      continue;
-    }
-    for (int m = 0; m < service->method_count(); ++m) {
-      metrics_.RegisterMethod(Transport::kGrpc,
-                              absl::StrCat("/", name, "/", service->method(m)->name()));
-    }
+  for (const puzzle::Puzzle* p : puzzle::AllPuzzles()) {
+    const bool wanted = names.empty() || std::find(names.begin(), names.end(),
+                                                   p->info().name) != names.end();
+    if (wanted) selected.push_back(p);
   }
-  for (const api::TableDescription& table : table_info_.tables()) {
-    metrics_.AddTable(table.puzzle_kind(), table.format_version(), table.payload_checksum());
+  return selected;
+}
+
+// Every method of `service` (a protobuf service name) under its path, with `puzzle` as label.
+void RegisterServiceMethods(Metrics& metrics, const std::string& service,
+                            const std::string& puzzle) {
+  const google::protobuf::ServiceDescriptor* descriptor =
+      google::protobuf::DescriptorPool::generated_pool()->FindServiceByName(service);
+  if (descriptor == nullptr) return;
+  for (int m = 0; m < descriptor->method_count(); ++m) {
+    metrics.RegisterMethod(Transport::kGrpc,
+                           absl::StrCat("/", service, "/", descriptor->method(m)->name()), puzzle);
   }
+}
+
+}  // namespace
+
+absl::Status CheckAddress(absl::string_view flag, absl::string_view address) {
+  if (absl::StartsWith(address, "unix:")) return absl::OkStatus();
+  const size_t colon = address.rfind(':');
+  int port = -1;
+  if (colon == absl::string_view::npos || !absl::SimpleAtoi(address.substr(colon + 1), &port)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--", flag, "=", address, ": expected host:port (or unix:/path)"));
+  }
+  if (port < 0 || port > 65535) {
+    return absl::InvalidArgumentError(absl::StrCat("--", flag, "=", address, ": port ", port,
+                                                   " is not in 1-65535 (0 picks a free port)"));
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
     const OracleServerOptions& options) {
-  if (options.limits.max_batch_size < 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--max_batch_size=", options.limits.max_batch_size, "; expected at least 1"));
-  }
-  if (options.limits.max_concurrent_streams < 1 || options.limits.http_threads < 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--max_concurrent_streams=", options.limits.max_concurrent_streams, ", --http_threads=",
-        options.limits.http_threads, "; expected at least 1 each"));
-  }
-  if (options.limits.max_message_size < 1024) {
-    return absl::InvalidArgumentError(absl::StrCat("--max_message_size=",
-                                                   options.limits.max_message_size,
-                                                   "; expected at least 1024 bytes"));
-  }
-  api::GetTableInfoResponse table_info;
-  table_info.set_max_batch_size(static_cast<uint32_t>(options.limits.max_batch_size));
-  table_info.set_max_message_size(static_cast<uint32_t>(options.limits.max_message_size));
+  absl::Status status = CheckOptions(options);
+  if (!status.ok()) return status;
+  absl::StatusOr<std::vector<const puzzle::Puzzle*>> selected = SelectPuzzles(options.puzzles);
+  if (!selected.ok()) return selected.status();
 
-  absl::Time start = absl::Now();
-  absl::StatusOr<puzzle::EightTable> eight = puzzle::EightTable::Load(options.eight_table_path);
-  if (!eight.ok()) return eight.status();
-  *table_info.add_tables() =
-      DescribeTableFile(eight->file(), options.eight_table_path, absl::Now() - start);
-
-  std::unique_ptr<puzzle::RotationTable> rotation;
-  if (!options.rotation_table_path.empty()) {
-    start = absl::Now();
-    absl::StatusOr<puzzle::RotationTable> loaded =
-        puzzle::RotationTable::Load(options.rotation_table_path);
-    if (!loaded.ok()) return loaded.status();
-    rotation = std::make_unique<puzzle::RotationTable>(*std::move(loaded));
-    *table_info.add_tables() =
-        DescribeTableFile(rotation->file(), options.rotation_table_path, absl::Now() - start);
+  std::unique_ptr<OracleServer> server(new OracleServer());
+  server->metrics_ = std::make_unique<Metrics>(options.process_start);
+  std::vector<std::unique_ptr<puzzle::LoadedPuzzle>> loaded;
+  for (const puzzle::Puzzle* p : *selected) {
+    absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> l =
+        puzzle::LoadPuzzle(*p, options.tables_dir, options.mapping_advice);
+    if (!l.ok()) return l.status();
+    for (const puzzle::LoadedTable& t : (*l)->tables()) {
+      server->metrics_->AddTable(p->info().name, t.file->format_version(),
+                                 absl::StrCat(t.spec->name, ":",
+                                              absl::Hex(t.file->header_checksum(),
+                                                        absl::kZeroPad16)));
+    }
+    loaded.push_back(*std::move(l));
+  }
+  OracleHandlerOptions handler_options;
+  handler_options.limits = options.limits;
+  handler_options.max_search_time = options.max_search_time;
+  Metrics* metrics = server->metrics_.get();
+  handler_options.on_search = [metrics](const std::string& puzzle, absl::Duration time,
+                                        uint64_t nodes) {
+    metrics->RecordSearch(puzzle, time, nodes);
+  };
+  server->handler_ = std::make_unique<OracleHandler>(std::move(loaded), handler_options);
+  server->executor_ = std::make_unique<SolveExecutor>(options.solve_threads, options.solve_queue);
+  server->streams_ =
+      std::make_unique<StreamGuard>(options.max_streams, options.stream_write_timeout);
+  const CallEnv env{server->executor_.get(), options.limits.max_batch_size,
+                    server->streams_.get()};
+  const OracleHandler* handler = server->handler_.get();
+  server->service_ = std::make_unique<OracleService>(handler, env);
+  if (auto eight = handler->Find(kV1EightPuzzle); eight.ok()) {
+    server->eight_v1_ = std::make_unique<EightPuzzleV1Service>(handler, *eight, env);
+  }
+  if (auto rotation = handler->Find(kV1RotationPuzzle); rotation.ok()) {
+    server->rotation_v1_ = std::make_unique<RotationGameV1Service>(handler, *rotation, env);
   }
 
-  std::unique_ptr<OracleServer> oracle(
-      new OracleServer(*std::move(eight), std::move(rotation), std::move(table_info), options));
+  // Every gRPC method the server answers gets its own series; anything else counts as "other".
+  RegisterServiceMethods(*metrics, v2::PuzzleOracle::service_full_name(), "");
+  for (const auto& p : handler->puzzles()) {
+    RegisterServiceMethods(*metrics, v2::PuzzleOracle::service_full_name(),
+                           p->puzzle().info().name);
+  }
+  if (server->eight_v1_) RegisterServiceMethods(*metrics, v1::EightPuzzle::service_full_name(), kV1EightPuzzle);
+  if (server->rotation_v1_) {
+    RegisterServiceMethods(*metrics, v1::RotationGame::service_full_name(), kV1RotationPuzzle);
+  }
+  for (const char* method : {"/grpc.health.v1.Health/Check", "/grpc.health.v1.Health/Watch",
+                             "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"}) {
+    metrics->RegisterMethod(Transport::kGrpc, method);
+  }
 
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
@@ -121,44 +172,73 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   builder.SetMaxSendMessageSize(options.limits.max_message_size);
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS,
                              options.limits.max_concurrent_streams);
+  // A second server on the same port must fail to start, not silently share the calls.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+  grpc::ResourceQuota quota("puzzle_oracle_server");
+  quota.Resize(static_cast<size_t>(options.grpc_memory_bytes));
+  builder.SetResourceQuota(quota);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
-  interceptors.push_back(MakeMetricsInterceptorFactory(&oracle->metrics_));
+  interceptors.push_back(MakeMetricsInterceptorFactory(metrics));
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
-  builder.RegisterService(&oracle->eight_service_);
-  if (oracle->rotation_service_ != nullptr) builder.RegisterService(oracle->rotation_service_.get());
-  oracle->server_ = builder.BuildAndStart();
-  if (oracle->server_ == nullptr || selected_port == 0) {
+  builder.RegisterService(server->service_.get());
+  if (server->eight_v1_) builder.RegisterService(server->eight_v1_.get());
+  if (server->rotation_v1_) builder.RegisterService(server->rotation_v1_.get());
+  server->server_ = builder.BuildAndStart();
+  if (server->server_ == nullptr || selected_port == 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", options.address,
                                                " (address in use, or not a valid address)"));
   }
-  oracle->address_ = options.address;
+  server->address_ = options.address;
   if (!absl::StartsWith(options.address, "unix:")) {
     const size_t colon = options.address.rfind(':');
-    oracle->address_ = absl::StrCat(options.address.substr(0, colon), ":", selected_port);
+    server->address_ = absl::StrCat(options.address.substr(0, colon), ":", selected_port);
   }
   if (!options.http_address.empty()) {
-    absl::StatusOr<std::unique_ptr<HttpGateway>> http =
-        HttpGateway::Start(options.http_address, options.limits, &oracle->eight_handler_,
-                           oracle->rotation_handler_.get(), &oracle->metrics_);
-    if (!http.ok()) return http.status();
-    oracle->http_ = *std::move(http);
+    HttpGatewayOptions http;
+    http.address = options.http_address;
+    http.threads = options.limits.http_threads;
+    http.max_connections = options.http_max_connections;
+    http.idle_timeout = options.http_idle_timeout;
+    absl::StatusOr<std::unique_ptr<HttpGateway>> gateway =
+        HttpGateway::Start(http, handler, server->executor_.get(), metrics);
+    if (!gateway.ok()) return gateway.status();
+    server->http_ = *std::move(gateway);
   }
-  grpc::HealthCheckServiceInterface* health = oracle->server_->GetHealthCheckService();
+  grpc::HealthCheckServiceInterface* health = server->server_->GetHealthCheckService();
   health->SetServingStatus(true);
-  health->SetServingStatus(api::EightPuzzle::service_full_name(), true);
-  if (oracle->rotation_service_ != nullptr) {
-    health->SetServingStatus(api::RotationGame::service_full_name(), true);
+  health->SetServingStatus(v2::PuzzleOracle::service_full_name(), true);
+  for (const auto& p : handler->puzzles()) {
+    health->SetServingStatus(
+        absl::StrCat(v2::PuzzleOracle::service_full_name(), "/", p->puzzle().info().name), true);
   }
-  return oracle;
+  if (server->eight_v1_) health->SetServingStatus(v1::EightPuzzle::service_full_name(), true);
+  if (server->rotation_v1_) {
+    health->SetServingStatus(v1::RotationGame::service_full_name(), true);
+  }
+  return server;
+}
+
+std::vector<std::string> OracleServer::table_paths() const {
+  std::vector<std::string> paths;
+  for (const auto& p : handler_->puzzles()) {
+    for (const puzzle::LoadedTable& t : p->tables()) paths.push_back(t.file->name());
+  }
+  return paths;
 }
 
 void OracleServer::Shutdown(absl::Duration grace) {
   if (shut_down_) return;
   shut_down_ = true;
   server_->GetHealthCheckService()->SetServingStatus(false);
-  if (http_ != nullptr) http_->Stop();
-  server_->Shutdown(absl::ToChronoTime(absl::Now() + grace));
+  // Both fronts drain at once, within the same grace.
+  const absl::Time deadline = absl::Now() + grace;
+  std::thread http_stop;
+  if (http_ != nullptr) http_stop = std::thread([this, grace] { http_->Stop(grace); });
+  server_->Shutdown(absl::ToChronoTime(deadline));
   server_->Wait();
+  if (http_stop.joinable()) http_stop.join();
+  // Work already accepted finishes (cancelled searches stop at once); then the workers exit.
+  executor_->Stop();
 }
 
 OracleServer::~OracleServer() {

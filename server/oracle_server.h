@@ -1,11 +1,17 @@
-// A running puzzle-oracle server: loads and validates the tables, then serves the EightPuzzle
-// and RotationGame services, the standard grpc.health.v1 health service and server reflection.
+// A running puzzle-oracle server: loads the tables of the puzzles it serves (from the registry),
+// then serves puzzleoracle.v2.PuzzleOracle, the v1 adapters, the standard grpc.health.v1 health
+// service and server reflection over gRPC, and optionally the HTTP/JSON gateway.
 //
-// Lifecycle: Start() loads every table (memory-mapped, validated, decompressed once into memory,
-// then unmapped, so a table file replaced on disk cannot affect a running server) and only then
-// opens the port, so health reports SERVING only with tables loaded. Shutdown() sets health to
-// NOT_SERVING, stops accepting calls, lets in-flight calls finish until the grace period ends
-// (then cancels them), and returns.
+// Lifecycle: Start() validates the options, maps and validates every table (raw sections stay
+// mapped in place; see puzzle/table_file.h), and only then opens the ports, so health reports
+// SERVING only with tables loaded. Shutdown() sets health to NOT_SERVING, stops accepting calls,
+// lets in-flight calls finish until the grace period ends (then cancels them), and returns.
+//
+// Bounded by construction (README "Security"): gRPC messages (--max_message_size, sized to
+// --max_batch_size items by default), batches (counted on the wire), streams (--max_streams,
+// one answer in flight each, a stalled reader cancelled after --stream_write_timeout), the
+// executor (--solve_threads workers, --solve_queue waiting), gRPC's memory (a ResourceQuota of
+// --grpc_memory), and HTTP (http_server.h).
 //
 // Example:
 //   absl::StatusOr<std::unique_ptr<OracleServer>> s = OracleServer::Start(options);
@@ -19,41 +25,52 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <grpcpp/server.h>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
-#include "puzzles/eight/eight_table.h"
-#include "puzzles/rotation/rotation_table.h"
 #include "puzzle/table_file.h"
-#include "server/eight_query_handler.h"
-#include "server/eight_service.h"
+#include "server/grpc_calls.h"
 #include "server/http_gateway.h"
 #include "server/metrics.h"
+#include "server/oracle_handler.h"
+#include "server/oracle_service.h"
 #include "server/request_limits.h"
-#include "server/rotation_query_handler.h"
-#include "server/rotation_service.h"
+#include "server/solve_executor.h"
+#include "server/v1_services.h"
 
 namespace server {
 
 struct OracleServerOptions {
   // "host:port" (port 0 picks a free one) or "unix:/path/to/socket".
   std::string address = "127.0.0.1:50051";
-  std::string eight_table_path = "data/eight.tbl";
-  // Empty: serve no RotationGame service.
-  std::string rotation_table_path = "data/rotation.tbl";
+  // Where the table files are: <tables_dir>/<table>.tbl.
+  std::string tables_dir = "data";
+  // The puzzles to serve (registry names); empty: every puzzle in the registry.
+  std::vector<std::string> puzzles;
   // host:port of the HTTP/JSON gateway, playground and /metrics (http_gateway.h); empty: off.
   std::string http_address;
   RequestLimits limits;
+  absl::Duration max_search_time = absl::Seconds(30);
+  int solve_threads = 2;  // executor workers
+  int solve_queue = 64;   // executor tasks waiting
+  int max_streams = 64;   // SolveStream calls open at once, server-wide
+  absl::Duration stream_write_timeout = absl::Seconds(30);
+  int64_t grpc_memory_bytes = 128 << 20;  // gRPC's ResourceQuota
+  int http_max_connections = 1024;
+  absl::Duration http_idle_timeout = absl::Seconds(30);
+  puzzle::MappingAdvice mapping_advice = puzzle::MappingAdvice::kSequential;
   // For the process_start_time_seconds metric.
   absl::Time process_start = absl::Now();
 };
 
 class OracleServer {
  public:
-  // Errors: the table loaders' (NotFound, DataLoss naming the file and the field, ...), or
-  // Unavailable when the address cannot be bound; InvalidArgument for bad limits.
+  // Errors: InvalidArgument for bad options (one line naming the flag); NotFound for an unknown
+  // puzzle; the table loaders' (NotFound, DataLoss naming the file and the field, ...);
+  // Unavailable when an address cannot be bound (in use: SO_REUSEPORT is off).
   static absl::StatusOr<std::unique_ptr<OracleServer>> Start(const OracleServerOptions& options);
 
   OracleServer(const OracleServer&) = delete;
@@ -64,33 +81,31 @@ class OracleServer {
   const std::string& address() const { return address_; }
   // The HTTP gateway's bound host:port, or "" when it is off.
   std::string http_address() const { return http_ != nullptr ? http_->address() : ""; }
-  // What GetTableInfo returns: every table served, with its load time.
-  const api::GetTableInfoResponse& table_info() const { return table_info_; }
+  const OracleHandler& handler() const { return *handler_; }
+  // The table files being served, for the change watch.
+  std::vector<std::string> table_paths() const;
 
   void Shutdown(absl::Duration grace);
 
  private:
-  OracleServer(puzzle::EightTable eight_table, std::unique_ptr<puzzle::RotationTable> rotation,
-               api::GetTableInfoResponse table_info, const OracleServerOptions& options);
+  OracleServer() = default;
 
-  const puzzle::EightTable eight_table_;
-  const std::unique_ptr<puzzle::RotationTable> rotation_table_;  // null when not served
-  const api::GetTableInfoResponse table_info_;
-  const EightQueryHandler eight_handler_;
-  EightService eight_service_;
-  std::unique_ptr<RotationQueryHandler> rotation_handler_;
-  std::unique_ptr<RotationService> rotation_service_;
-  Metrics metrics_;
+  std::unique_ptr<Metrics> metrics_;
+  std::unique_ptr<OracleHandler> handler_;
+  std::unique_ptr<SolveExecutor> executor_;
+  std::unique_ptr<StreamGuard> streams_;
+  std::unique_ptr<OracleService> service_;
+  std::unique_ptr<EightPuzzleV1Service> eight_v1_;
+  std::unique_ptr<RotationGameV1Service> rotation_v1_;
   std::unique_ptr<HttpGateway> http_;
   std::unique_ptr<grpc::Server> server_;
   std::string address_;
   bool shut_down_ = false;
 };
 
-// A table's description for GetTableInfo: its header fields, where it was loaded from, the
-// file's mtime, and how long loading took.
-api::TableDescription DescribeTableFile(const puzzle::TableFile& file, const std::string& path,
-                                        absl::Duration load_time);
+// Checks a "host:port" flag value: the port is an integer in 1-65535, or 0 for any free port.
+// InvalidArgument("--<flag>=<value>: ...") otherwise. "unix:" addresses are accepted as is.
+absl::Status CheckAddress(absl::string_view flag, absl::string_view address);
 
 }  // namespace server
 

@@ -1,8 +1,6 @@
 #include "server/status_conversion.h"
 
-#include <grpcpp/server_context.h>
-
-#include <string>
+#include "absl/strings/str_cat.h"
 
 namespace server {
 
@@ -11,11 +9,10 @@ grpc::Status ToGrpcStatus(const absl::Status& status) {
   return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::string(status.message()));
 }
 
-grpc::ServerUnaryReactor* FinishUnary(grpc::CallbackServerContext* context,
-                                      const absl::Status& status) {
-  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  reactor->Finish(ToGrpcStatus(status));
-  return reactor;
+absl::Status FromGrpcStatus(const grpc::Status& status, absl::string_view context) {
+  if (status.ok()) return absl::OkStatus();
+  return absl::Status(static_cast<absl::StatusCode>(status.error_code()),
+                      absl::StrCat(context, ": ", status.error_message()));
 }
 
 }  // namespace server

@@ -127,7 +127,7 @@ class EightPuzzleImpl final : public Puzzle {
     info_.rows = 3;
     info_.cols = 3;
     for (int cell = 0; cell < kEightCells; ++cell) info_.layout.push_back(cell);
-    info_.blank_symbol = 0;
+    info_.blank_symbol = "X";
     info_.move_meaning = "the direction the blank moves";
     info_.moves = {{'d', "down", {}}, {'l', "left", {}}, {'r', "right", {}}, {'u', "up", {}}};
     info_.searches = false;

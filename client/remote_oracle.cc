@@ -1,0 +1,94 @@
+#include "client/remote_oracle.h"
+
+#include <algorithm>
+
+#include <grpcpp/client_context.h>
+#include <grpcpp/create_channel.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/channel_arguments.h>
+
+#include "absl/strings/str_cat.h"
+#include "server/request_parser.h"
+#include "server/status_conversion.h"
+
+namespace client {
+
+namespace v2 = ::puzzleoracle::v2;
+
+std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address, int max_message_size) {
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(max_message_size);
+  args.SetMaxSendMessageSize(max_message_size);
+  return grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
+}
+
+puzzle::Answer AnswerFromResponse(const v2::SolveResponse& response) {
+  puzzle::Answer answer;
+  answer.solvable = response.solvable();
+  answer.distance = response.distance();
+  answer.moves = response.moves();
+  for (const v2::Extra& extra : response.extras()) answer.extras.push_back(extra.value());
+  answer.nodes = response.search().nodes();
+  answer.search_time = absl::Milliseconds(response.search().milliseconds());
+  return answer;
+}
+
+RemoteOracle::RemoteOracle(std::shared_ptr<grpc::Channel> channel, std::string puzzle,
+                           absl::Duration timeout, int chunk_size)
+    : stub_(v2::PuzzleOracle::NewStub(std::move(channel))),
+      puzzle_(std::move(puzzle)),
+      timeout_(timeout),
+      chunk_size_(chunk_size) {}
+
+absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
+    const std::vector<puzzle::QueryText>& queries) {
+  std::vector<puzzle::OracleResult> results(queries.size());
+  std::vector<size_t> to_send;  // queries that can go on the wire
+  for (size_t i = 0; i < queries.size(); ++i) {
+    size_t bad = 0;
+    if (!server::IsValidUtf8(queries[i].start, &bad)) {
+      results[i].status = absl::InvalidArgumentError(
+          absl::StrCat("start: not valid UTF-8 (byte ", bad + 1, ")"));
+    } else if (!server::IsValidUtf8(queries[i].goal, &bad)) {
+      results[i].status = absl::InvalidArgumentError(
+          absl::StrCat("goal: not valid UTF-8 (byte ", bad + 1, ")"));
+    } else {
+      to_send.push_back(i);
+    }
+  }
+  for (size_t begin = 0; begin < to_send.size(); begin += chunk_size_) {
+    const size_t end = std::min(to_send.size(), begin + chunk_size_);
+    v2::SolveBatchRequest request;
+    request.set_puzzle(puzzle_);
+    for (size_t k = begin; k < end; ++k) {
+      v2::SolveItem* item = request.add_items();
+      item->set_id(to_send[k]);
+      item->set_start(queries[to_send[k]].start);
+      item->set_goal(queries[to_send[k]].goal);
+    }
+    v2::SolveBatchResponse response;
+    grpc::ClientContext context;
+    context.set_deadline(absl::ToChronoTime(absl::Now() + timeout_));
+    const grpc::Status status = stub_->SolveBatch(&context, request, &response);
+    if (!status.ok()) return server::FromGrpcStatus(status, "SolveBatch");
+    if (response.results_size() != static_cast<int>(end - begin)) {
+      return absl::InternalError(absl::StrCat("SolveBatch: server returned ",
+                                              response.results_size(), " results for ",
+                                              end - begin, " items"));
+    }
+    for (int k = 0; k < response.results_size(); ++k) {
+      const v2::SolveItemResult& r = response.results(k);
+      if (r.id() != to_send[begin + k]) {
+        return absl::InternalError(
+            absl::StrCat("SolveBatch: result ", k, " has id ", r.id(), ", expected ",
+                         to_send[begin + k]));
+      }
+      puzzle::OracleResult& out = results[r.id()];
+      out.status = server::ItemStatus(r);
+      if (out.status.ok()) out.answer = AnswerFromResponse(r.answer());
+    }
+  }
+  return results;
+}
+
+}  // namespace client

@@ -1,0 +1,53 @@
+// An Oracle (puzzle/puzzle.h) that answers through a running server's v2 SolveBatch RPC, for one
+// puzzle, in chunks no larger than the server's batch limit. The CLI's judges and `solve` use it
+// (or puzzle::SolverOracle in-process); both print byte-identical output.
+//
+// Queries that are not valid UTF-8 (gRPC strings must be) are answered locally with
+// InvalidArgument naming the field and byte, and never sent, so one bad case cannot fail the
+// others.
+//
+// Thread-safety: not thread-safe; use one per thread (the channel may be shared).
+
+#ifndef CLIENT_REMOTE_ORACLE_H_
+#define CLIENT_REMOTE_ORACLE_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <grpcpp/channel.h>
+
+#include "absl/time/time.h"
+#include "puzzle/puzzle.h"
+#include "puzzleoracle/v2/oracle.grpc.pb.h"
+
+namespace client {
+
+class RemoteOracle final : public puzzle::Oracle {
+ public:
+  // `timeout` bounds each RPC. REQUIRES: chunk_size >= 1.
+  RemoteOracle(std::shared_ptr<grpc::Channel> channel, std::string puzzle, absl::Duration timeout,
+               int chunk_size = 1000);
+
+  // Errors: the RPC's status (Unavailable when no server answers, NotFound for a puzzle the
+  // server does not serve, DeadlineExceeded, ...), prefixed with "SolveBatch".
+  absl::StatusOr<std::vector<puzzle::OracleResult>> SolveMany(
+      const std::vector<puzzle::QueryText>& queries) override;
+
+ private:
+  std::unique_ptr<puzzleoracle::v2::PuzzleOracle::Stub> stub_;
+  const std::string puzzle_;
+  const absl::Duration timeout_;
+  const int chunk_size_;
+};
+
+// A channel to `address` ("host:port" or "unix:/path") with message limits raised to
+// `max_message_size`.
+std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address, int max_message_size);
+
+// The answer in an API response, as the Oracle interface gives it.
+puzzle::Answer AnswerFromResponse(const puzzleoracle::v2::SolveResponse& response);
+
+}  // namespace client
+
+#endif  // CLIENT_REMOTE_ORACLE_H_

@@ -1,0 +1,359 @@
+// The gRPC calls of every service (v2 and the v1 adapters), over raw bytes. A service method
+// says how to handle a parsed request; these reactors do the rest, once:
+//   - parse the request's bytes through request_parser.h (INVALID_ARGUMENT naming the field for
+//     malformed bytes or invalid UTF-8; the batch limit checked on the wire, before parsing);
+//   - run the work inline (table lookups: microseconds) or on the bounded SolveExecutor
+//     (searches, big batches), so that long work never holds a gRPC callback thread;
+//     a full executor is RESOURCE_EXHAUSTED;
+//   - pass the call's deadline and cancellation to the work (CallState), so that a search stops
+//     when its client gives up;
+//   - serialise the response.
+//
+// Streams (StreamCall) alternate strictly: read a message, answer it, write the answer, and only
+// when the write is done read the next. An answer never waits unwritten while more is read, so a
+// client that sends and never reads holds at most one request and one answer. A message that
+// cannot be parsed (or names an unknown puzzle) ends the stream with its status, prefixed
+// "message N: ", after every earlier answer is written: a stream never ends OK with a message
+// unanswered. The StreamGuard bounds how many streams run at once and cancels a stream whose
+// answer the client has not read for `write_timeout`.
+//
+// Thread-safety: gRPC may run a call's reactions on different threads; each call's state is
+// touched by one reaction at a time (strict alternation), and a std::mutex makes that ordering
+// visible to ThreadSanitizer (Debian's gRPC is not instrumented).
+
+#ifndef SERVER_GRPC_CALLS_H_
+#define SERVER_GRPC_CALLS_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/byte_buffer.h>
+#include <grpcpp/support/server_callback.h>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "server/request_parser.h"
+#include "server/solve_executor.h"
+#include "server/status_conversion.h"
+
+namespace server {
+
+// What a call's work sees while it runs.
+struct CallState {
+  std::atomic<bool> cancelled{false};
+  absl::Time deadline = absl::InfiniteFuture();
+};
+
+class StreamGuard;
+
+// What every call needs from the server.
+struct CallEnv {
+  SolveExecutor* executor = nullptr;
+  int max_items = 0;                // --max_batch_size
+  StreamGuard* streams = nullptr;   // for stream calls
+};
+
+// How a method handles its parsed request.
+template <typename Request, typename Response>
+struct CallHandler {
+  // True: run on the executor. Called before `run`, on the gRPC thread.
+  std::function<bool(const Request&)> off_thread;
+  // The work. Its status ends a unary call; for a stream, a non-OK status ends the stream.
+  std::function<absl::Status(const Request&, const CallState&, Response*)> run;
+};
+
+namespace internal {
+inline absl::Time DeadlineOf(const grpc::CallbackServerContext* context) {
+  const auto deadline = context->deadline();
+  if (deadline == std::chrono::system_clock::time_point::max()) return absl::InfiniteFuture();
+  return absl::FromChrono(deadline);
+}
+}  // namespace internal
+
+template <typename Request, typename Response>
+class UnaryCall final : public grpc::ServerUnaryReactor {
+ public:
+  // Deletes itself when gRPC is done with the call. gRPC operations (Finish) are started without
+  // mu_ held, and `this` is not touched after Finish.
+  UnaryCall(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request_bytes,
+            grpc::ByteBuffer* response_bytes, const CallEnv& env,
+            CallHandler<Request, Response> handler)
+      : response_bytes_(response_bytes), handler_(std::move(handler)) {
+    bool off_thread;
+    absl::Status status;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      state_.deadline = internal::DeadlineOf(context);
+      status = ParseRequest(*request_bytes, env.max_items, &request_);
+      off_thread = status.ok() && handler_.off_thread(request_);
+    }
+    if (!status.ok()) {
+      Finish(ToGrpcStatus(status));
+    } else if (!off_thread) {
+      Run();
+    } else {
+      status = env.executor->Submit([this] { Run(); });
+      if (!status.ok()) Finish(ToGrpcStatus(status));
+    }
+  }
+
+  void OnCancel() override { state_.cancelled.store(true, std::memory_order_relaxed); }
+
+  void OnDone() override {
+    { std::lock_guard<std::mutex> lock(mu_); }  // orders the work before the delete, for TSan
+    delete this;
+  }
+
+ private:
+  void Run() {
+    absl::Status status;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      Response response;
+      status = handler_.run(request_, state_, &response);
+      if (status.ok()) SerializeResponse(response, response_bytes_);
+    }
+    Finish(ToGrpcStatus(status));
+  }
+
+  grpc::ByteBuffer* const response_bytes_;
+  const CallHandler<Request, Response> handler_;
+  std::mutex mu_;
+  Request request_;
+  CallState state_;
+};
+
+template <typename Request, typename Response>
+grpc::ServerUnaryReactor* StartUnaryCall(grpc::CallbackServerContext* context,
+                                         const grpc::ByteBuffer* request,
+                                         grpc::ByteBuffer* response, const CallEnv& env,
+                                         CallHandler<Request, Response> handler) {
+  return new UnaryCall<Request, Response>(context, request, response, env, std::move(handler));
+}
+
+// Bounds the streams the server runs at once, and cancels a stream whose pending answer the
+// client has not read for `write_timeout` (checked once a second by a watchdog thread).
+class StreamGuard {
+ public:
+  static constexpr int64_t kNoWrite = std::numeric_limits<int64_t>::max();
+
+  // What the watchdog holds of a stream. Shared, so that a stream may end (and its reactor be
+  // deleted) while the watchdog cancels it.
+  class Handle {
+   public:
+    explicit Handle(grpc::CallbackServerContext* context) : context_(context) {}
+    // When the write in flight started (Unix nanoseconds), or kNoWrite.
+    std::atomic<int64_t> write_started{kNoWrite};
+    // TryCancel, unless the stream is done. gRPC may run the stream's reactions (even OnDone,
+    // which calls Detach) inline on this thread, hence the recursive mutex.
+    void Cancel();
+    // The stream is done: Cancel does nothing from now on.
+    void Detach();
+
+   private:
+    std::recursive_mutex mu_;
+    grpc::CallbackServerContext* context_;  // guarded by mu_; null once detached
+  };
+
+  StreamGuard(int max_streams, absl::Duration write_timeout);
+  StreamGuard(const StreamGuard&) = delete;
+  StreamGuard& operator=(const StreamGuard&) = delete;
+  ~StreamGuard();
+
+  // A handle for a new stream, or ResourceExhausted("too many streams: N are open on this
+  // server (--max_streams); ...") when full.
+  absl::StatusOr<std::shared_ptr<Handle>> Add(grpc::CallbackServerContext* context);
+  void Remove(const std::shared_ptr<Handle>& handle);
+
+  int max_streams() const { return max_streams_; }
+  size_t open_streams() const;
+
+ private:
+  void Watch();
+
+  const int max_streams_;
+  const absl::Duration write_timeout_;
+  mutable std::mutex mu_;
+  std::condition_variable stop_cv_;
+  bool stopping_ = false;                      // guarded by mu_
+  std::set<std::shared_ptr<Handle>> streams_;  // guarded by mu_
+  std::thread watchdog_;
+};
+
+template <typename Request, typename Response>
+class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer> {
+ public:
+  // Deletes itself when gRPC is done with the call. Each reaction decides under mu_ and starts
+  // the next gRPC operation (read, write or finish) after releasing it.
+  StreamCall(grpc::CallbackServerContext* context, const CallEnv& env,
+             CallHandler<Request, Response> handler)
+      : env_(env), handler_(std::move(handler)) {
+    absl::StatusOr<std::shared_ptr<StreamGuard::Handle>> admitted;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      state_.deadline = internal::DeadlineOf(context);
+      admitted = env_.streams->Add(context);
+      if (admitted.ok()) handle_ = *admitted;
+    }
+    if (!admitted.ok()) {
+      Finish(ToGrpcStatus(admitted.status()));
+      return;
+    }
+    StartRead(&read_bytes_);
+  }
+
+  void OnReadDone(bool ok) override {
+    Next next;
+    bool submit = false;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (!ok) {  // the client finished writing, or the call is gone
+        reads_done_ = true;
+        next = AfterLocked();
+      } else {
+        ++messages_;
+        request_.Clear();
+        const absl::Status status = ParseRequest(read_bytes_, env_.max_items, &request_);
+        read_bytes_.Clear();
+        if (!status.ok()) {
+          next = EndLocked(status);
+        } else {
+          processing_ = true;
+          submit = handler_.off_thread(request_);
+          if (!submit) next = ProcessLocked();
+        }
+      }
+    }
+    if (submit) {
+      const absl::Status status = env_.executor->Submit([this] { Process(); });
+      if (status.ok()) return;
+      std::lock_guard<std::mutex> lock(mu_);
+      processing_ = false;
+      next = EndLocked(status);
+    }
+    Do(next);
+  }
+
+  void OnWriteDone(bool ok) override {
+    Next next;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      handle_->write_started.store(StreamGuard::kNoWrite, std::memory_order_relaxed);
+      writing_ = false;
+      write_bytes_.Clear();
+      if (!ok) {  // the call is broken (cancelled, or the client went away); no read is in flight
+        broken_ = true;
+        reads_done_ = true;
+      }
+      next = reads_done_ ? AfterLocked() : Next{Next::kRead, {}};
+    }
+    Do(next);
+  }
+
+  void OnCancel() override { state_.cancelled.store(true, std::memory_order_relaxed); }
+
+  void OnDone() override {
+    std::shared_ptr<StreamGuard::Handle> handle;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      handle = std::move(handle_);
+    }
+    if (handle != nullptr) {
+      handle->Detach();
+      env_.streams->Remove(handle);
+    }
+    delete this;
+  }
+
+ private:
+  // The gRPC operation a reaction starts once it has released mu_.
+  struct Next {
+    enum { kNone, kRead, kWrite, kFinish } what = kNone;
+    grpc::Status status;
+  };
+
+  void Do(const Next& next) {
+    switch (next.what) {
+      case Next::kNone: break;
+      case Next::kRead: StartRead(&read_bytes_); break;
+      case Next::kWrite: StartWrite(&write_bytes_); break;
+      case Next::kFinish: Finish(next.status); break;
+    }
+  }
+
+  void Process() {
+    Next next;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      next = ProcessLocked();
+    }
+    Do(next);
+  }
+
+  // Runs the handler on the message read; then write its answer, or end the stream.
+  // REQUIRES: mu_ held, processing_.
+  Next ProcessLocked() {
+    Response response;
+    const absl::Status status = handler_.run(request_, state_, &response);
+    processing_ = false;
+    if (!status.ok()) return EndLocked(status);
+    SerializeResponse(response, &write_bytes_);
+    writing_ = true;
+    handle_->write_started.store(absl::ToUnixNanos(absl::Now()), std::memory_order_relaxed);
+    return Next{Next::kWrite, {}};
+  }
+
+  // Ends the reads with `status`, naming the message read last. REQUIRES: mu_ held.
+  Next EndLocked(const absl::Status& status) {
+    reads_done_ = true;
+    if (end_status_.ok()) {
+      end_status_ = absl::Status(status.code(),
+                                 absl::StrCat("message ", messages_, ": ", status.message()));
+    }
+    return AfterLocked();
+  }
+
+  // Finish, once no read, work or write is in flight and none will start. REQUIRES: mu_ held.
+  Next AfterLocked() {
+    if (finished_ || !reads_done_ || writing_ || processing_) return Next{};
+    finished_ = true;
+    return Next{Next::kFinish, broken_ ? grpc::Status::CANCELLED : ToGrpcStatus(end_status_)};
+  }
+
+  const CallEnv env_;
+  const CallHandler<Request, Response> handler_;
+  std::mutex mu_;  // guards everything below
+  std::shared_ptr<StreamGuard::Handle> handle_;  // null when not admitted, or once done
+  CallState state_;
+  grpc::ByteBuffer read_bytes_;
+  grpc::ByteBuffer write_bytes_;
+  Request request_;
+  int messages_ = 0;  // messages read so far
+  bool processing_ = false;
+  bool writing_ = false;
+  bool reads_done_ = false;
+  bool broken_ = false;
+  bool finished_ = false;
+  absl::Status end_status_;
+};
+
+template <typename Request, typename Response>
+grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>* StartStreamCall(
+    grpc::CallbackServerContext* context, const CallEnv& env,
+    CallHandler<Request, Response> handler) {
+  return new StreamCall<Request, Response>(context, env, std::move(handler));
+}
+
+}  // namespace server
+
+#endif  // SERVER_GRPC_CALLS_H_

@@ -1,0 +1,75 @@
+#include "server/rate_limited_log.h"
+
+#include <unistd.h>
+
+#include <grpc/support/log.h>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "google/protobuf/stubs/logging.h"
+
+namespace server {
+namespace {
+
+void WriteLine(const std::string& line) {
+  size_t written = 0;
+  while (written < line.size()) {
+    const ssize_t n = ::write(STDERR_FILENO, line.data() + written, line.size() - written);
+    if (n <= 0) return;  // EPIPE, EBADF, ...: the log is gone; the server goes on
+    written += static_cast<size_t>(n);
+  }
+}
+
+void OnProtobufLog(google::protobuf::LogLevel level, const char* filename, int line,
+                   const std::string& message) {
+  if (level < google::protobuf::LOGLEVEL_WARNING) return;
+  RateLimitedLog::Global().Log(absl::StrCat("protobuf:", filename, ":", line),
+                               absl::StrCat("protobuf: ", message));
+}
+
+void OnGrpcLog(gpr_log_func_args* args) {
+  RateLimitedLog::Global().Log(absl::StrCat("grpc:", args->file, ":", args->line),
+                               absl::StrCat("grpc: ", args->message));
+}
+
+}  // namespace
+
+RateLimitedLog::RateLimitedLog(std::string program, absl::Duration interval)
+    : program_(std::move(program)), interval_(interval) {}
+
+bool RateLimitedLog::Log(absl::string_view cause, absl::string_view message) {
+  uint64_t suppressed = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    const absl::Time now = absl::Now();
+    auto [it, inserted] = causes_.try_emplace(std::string(cause));
+    Cause& c = it->second;
+    if (!inserted && now - c.last_written < interval_) {
+      ++c.suppressed;
+      return false;
+    }
+    suppressed = c.suppressed;
+    c.suppressed = 0;
+    c.last_written = now;
+  }
+  std::string line = absl::StrCat(program_, ": ", message);
+  if (suppressed > 0) {
+    absl::StrAppend(&line, " (and ", suppressed, " more like it in the last ",
+                    absl::FormatDuration(interval_), ")");
+  }
+  line.push_back('\n');
+  WriteLine(line);
+  return true;
+}
+
+RateLimitedLog& RateLimitedLog::Global() {
+  static RateLimitedLog* const log = new RateLimitedLog("puzzle_oracle_server", absl::Seconds(10));
+  return *log;
+}
+
+void RateLimitedLog::InstallLibraryLogHandlers() {
+  google::protobuf::SetLogHandler(OnProtobufLog);
+  gpr_set_log_function(OnGrpcLog);
+}
+
+}  // namespace server

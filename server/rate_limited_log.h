@@ -1,0 +1,58 @@
+// The server's log: one line per event on stderr, but at most one line per cause per interval,
+// so that a client repeating a bad request cannot flood the log (or the disk behind it). When a
+// cause was suppressed, its next line says how many were left out:
+//   puzzle_oracle_server: request is not a valid ...: ... (and 1234 more like it in the last 10s)
+//
+// Writes go straight to the stderr file descriptor and ignore errors: with SIGPIPE ignored (the
+// server does that first thing), a closed log pipe costs nothing and kills nothing.
+//
+// Example:
+//   RateLimitedLog log("puzzle_oracle_server", absl::Seconds(10));
+//   log.Log("grpc-parse", "request is not a valid puzzleoracle.v2.SolveRequest: ...");
+//
+// Thread-safety: Log may be called from any thread.
+
+#ifndef SERVER_RATE_LIMITED_LOG_H_
+#define SERVER_RATE_LIMITED_LOG_H_
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
+#include "absl/time/time.h"
+
+namespace server {
+
+class RateLimitedLog {
+ public:
+  RateLimitedLog(std::string program, absl::Duration interval);
+
+  // Writes "<program>: <message>" unless `cause` was written less than `interval` ago (then
+  // counts it). Returns whether a line was written.
+  bool Log(absl::string_view cause, absl::string_view message);
+
+  // The process-wide log that protobuf's and gRPC's own messages are routed to
+  // (InstallLibraryLogHandlers). Lives forever.
+  static RateLimitedLog& Global();
+
+  // Routes protobuf's GOOGLE_LOG and gRPC's gpr_log through Global(), each message's cause being
+  // its library and source location. Call once, early in main.
+  static void InstallLibraryLogHandlers();
+
+ private:
+  struct Cause {
+    absl::Time last_written;
+    uint64_t suppressed = 0;
+  };
+
+  const std::string program_;
+  const absl::Duration interval_;
+  std::mutex mu_;
+  absl::flat_hash_map<std::string, Cause> causes_;  // guarded by mu_; a few dozen at most
+};
+
+}  // namespace server
+
+#endif  // SERVER_RATE_LIMITED_LOG_H_

@@ -1,0 +1,177 @@
+#include "server/request_parser.h"
+
+#include <vector>
+
+#include <grpcpp/support/proto_buffer_writer.h>
+
+#include "absl/strings/str_cat.h"
+#include "google/protobuf/descriptor.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/wire_format_lite.h"
+
+namespace server {
+namespace {
+
+using google::protobuf::Descriptor;
+using google::protobuf::FieldDescriptor;
+using google::protobuf::io::CodedInputStream;
+using google::protobuf::internal::WireFormatLite;
+
+// protobuf's own default recursion limit.
+constexpr int kMaxDepth = 100;
+
+struct Scan {
+  absl::string_view bytes;
+  std::string error;  // set on the first problem
+  int top_level_items = 0;
+  int items_field = -1;  // the top level's "items" field number, if any
+};
+
+// Walks one message's fields (the stream is limited to it). False on the first problem, with
+// scan->error set. `path` names the message ("" at the top level).
+bool WalkMessage(CodedInputStream& in, const Descriptor* type, const std::string& path, int depth,
+                 Scan* scan) {
+  std::vector<int> seen(type->field_count(), 0);  // repeated index per field
+  while (in.BytesUntilLimit() > 0) {
+    const int at = in.CurrentPosition();
+    const uint32_t tag = in.ReadTag();
+    if (tag == 0) {
+      scan->error = absl::StrCat("malformed wire format at byte ", at);
+      return false;
+    }
+    const FieldDescriptor* field = type->FindFieldByNumber(static_cast<int>(tag >> 3));
+    const bool length_delimited =
+        WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
+    if (field == nullptr || !length_delimited ||
+        (field->type() != FieldDescriptor::TYPE_STRING &&
+         field->type() != FieldDescriptor::TYPE_MESSAGE)) {
+      if (!WireFormatLite::SkipField(&in, tag)) {
+        scan->error = absl::StrCat("malformed wire format at byte ", at);
+        return false;
+      }
+      continue;
+    }
+    std::string name = path.empty() ? field->name() : absl::StrCat(path, ".", field->name());
+    if (field->is_repeated()) absl::StrAppend(&name, "[", seen[field->index()], "]");
+    ++seen[field->index()];
+    uint32_t length = 0;
+    if (!in.ReadVarint32(&length) || length > static_cast<uint32_t>(in.BytesUntilLimit())) {
+      scan->error = absl::StrCat("malformed wire format at byte ", at, " (", name, ")");
+      return false;
+    }
+    const int start = in.CurrentPosition();
+    if (field->type() == FieldDescriptor::TYPE_STRING) {
+      size_t bad = 0;
+      if (!IsValidUtf8(scan->bytes.substr(start, length), &bad)) {
+        scan->error = absl::StrCat(name, " is not valid UTF-8 (byte ", bad + 1, ")");
+        return false;
+      }
+      in.Skip(static_cast<int>(length));
+      continue;
+    }
+    if (depth == 0 && field->number() == scan->items_field) ++scan->top_level_items;
+    if (depth + 1 >= kMaxDepth) {
+      scan->error = absl::StrCat(name, " nests deeper than ", kMaxDepth, " messages");
+      return false;
+    }
+    const CodedInputStream::Limit limit = in.PushLimit(static_cast<int>(length));
+    if (!WalkMessage(in, field->message_type(), name, depth + 1, scan)) return false;
+    in.PopLimit(limit);
+  }
+  return true;
+}
+
+}  // namespace
+
+bool IsValidUtf8(absl::string_view text, size_t* bad_offset) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const size_t n = text.size();
+  size_t i = 0;
+  while (i < n) {
+    const unsigned char c = s[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    int extra;
+    uint32_t min;
+    uint32_t code;
+    if ((c & 0xE0) == 0xC0) {
+      extra = 1, min = 0x80, code = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      extra = 2, min = 0x800, code = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      extra = 3, min = 0x10000, code = c & 0x07;
+    } else {
+      *bad_offset = i;
+      return false;
+    }
+    for (int k = 1; k <= extra; ++k) {
+      if (i + k >= n || (s[i + k] & 0xC0) != 0x80) {
+        *bad_offset = i;
+        return false;
+      }
+      code = (code << 6) | (s[i + k] & 0x3F);
+    }
+    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
+    if (code < min || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) {
+      *bad_offset = i;
+      return false;
+    }
+    i += extra + 1;
+  }
+  return true;
+}
+
+absl::Status ParseRequest(absl::string_view bytes, int max_items,
+                          google::protobuf::Message* message) {
+  const Descriptor* type = message->GetDescriptor();
+  Scan scan;
+  scan.bytes = bytes;
+  const FieldDescriptor* items = type->FindFieldByName("items");
+  if (items != nullptr && items->is_repeated()) scan.items_field = items->number();
+  CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
+                      static_cast<int>(bytes.size()));
+  in.PushLimit(static_cast<int>(bytes.size()));
+  if (!WalkMessage(in, type, "", 0, &scan)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("request is not a valid ", type->full_name(), ": ", scan.error));
+  }
+  if (scan.items_field >= 0 && scan.top_level_items > max_items) {
+    return absl::InvalidArgumentError(absl::StrCat("batch has ", scan.top_level_items,
+                                                   " items; the server's limit is ", max_items,
+                                                   " (--max_batch_size)"));
+  }
+  if (!message->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("request is not a valid ", type->full_name()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ParseRequest(const grpc::ByteBuffer& buffer, int max_items,
+                          google::protobuf::Message* message) {
+  std::vector<grpc::Slice> slices;
+  if (!buffer.Dump(&slices).ok()) {
+    return absl::InvalidArgumentError("request bytes could not be read");
+  }
+  if (slices.size() == 1) {
+    return ParseRequest(
+        absl::string_view(reinterpret_cast<const char*>(slices[0].begin()), slices[0].size()),
+        max_items, message);
+  }
+  std::string bytes;
+  bytes.reserve(buffer.Length());
+  for (const grpc::Slice& slice : slices) {
+    bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+  }
+  return ParseRequest(bytes, max_items, message);
+}
+
+void SerializeResponse(const google::protobuf::Message& message, grpc::ByteBuffer* buffer) {
+  bool own_buffer = false;
+  grpc::GenericSerialize<grpc::ProtoBufferWriter, google::protobuf::Message>(message, buffer,
+                                                                            &own_buffer);
+}
+
+}  // namespace server

@@ -1,0 +1,54 @@
+// Reading a request's bytes the way a server facing careless or hostile clients must, before
+// protobuf allocates anything for it:
+//   - the wire format is well formed;
+//   - every string field is valid UTF-8 (proto3 requires it; protobuf's own parser would fail
+//     with no detail and write a log line per call), and a bad one is named by its path;
+//   - a batch's repeated `items` field has at most the server's --max_batch_size entries,
+//     counted on the wire, so a 1 MiB message of empty items is refused before it becomes
+//     hundreds of thousands of objects.
+// The gRPC services receive raw bytes (grpc::ByteBuffer) and parse through here, so a bad
+// request is always INVALID_ARGUMENT with a message, never gRPC's bare UNIMPLEMENTED.
+//
+// Example:
+//   v2::SolveBatchRequest request;
+//   absl::Status s = ParseRequest(bytes, limits.max_batch_size, &request);
+//   // InvalidArgument("request is not a valid puzzleoracle.v2.SolveBatchRequest: items[3].start
+//   //                  is not valid UTF-8 (byte 2)")
+//
+// Thread-safety: pure functions.
+
+#ifndef SERVER_REQUEST_PARSER_H_
+#define SERVER_REQUEST_PARSER_H_
+
+#include <string>
+
+#include <grpcpp/support/byte_buffer.h>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "google/protobuf/message.h"
+
+namespace server {
+
+// Checks `bytes` as an encoding of `message`'s type (see above) and parses it into `message`.
+// `max_items` bounds a top-level repeated field named "items" (when the type has one).
+// Errors (InvalidArgument):
+//   "request is not a valid <type>: <path> is not valid UTF-8 (byte N)"
+//   "request is not a valid <type>: malformed wire format at byte N"
+//   "batch has N items; the server's limit is M (--max_batch_size)"
+absl::Status ParseRequest(absl::string_view bytes, int max_items,
+                          google::protobuf::Message* message);
+
+// The same, from a gRPC byte buffer.
+absl::Status ParseRequest(const grpc::ByteBuffer& buffer, int max_items,
+                          google::protobuf::Message* message);
+
+// Serialises `message` into `buffer` (replacing its contents).
+void SerializeResponse(const google::protobuf::Message& message, grpc::ByteBuffer* buffer);
+
+// True when `text` is valid UTF-8; otherwise false, with the offset of the first bad byte.
+bool IsValidUtf8(absl::string_view text, size_t* bad_offset);
+
+}  // namespace server
+
+#endif  // SERVER_REQUEST_PARSER_H_

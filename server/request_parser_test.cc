@@ -1,0 +1,91 @@
+#include "server/request_parser.h"
+
+#include "gtest/gtest.h"
+#include "puzzleoracle/v1/oracle.pb.h"
+#include "puzzleoracle/v2/oracle.pb.h"
+
+namespace server {
+namespace {
+
+namespace v2 = ::puzzleoracle::v2;
+
+// A string field's bytes on the wire, whatever they are: protobuf would refuse to serialise a
+// string that is not UTF-8, so the bad requests are written by hand.
+std::string LengthDelimited(int field, absl::string_view bytes) {
+  std::string out;
+  out.push_back(static_cast<char>((field << 3) | 2));
+  out.push_back(static_cast<char>(bytes.size()));  // < 128 in these tests
+  out.append(bytes.data(), bytes.size());
+  return out;
+}
+
+TEST(RequestParserTest, ParsesAValidRequest) {
+  v2::SolveBatchRequest in;
+  in.set_puzzle("eight");
+  for (int i = 0; i < 3; ++i) {
+    v2::SolveItem* item = in.add_items();
+    item->set_id(i);
+    item->set_start("12X453786");
+  }
+  v2::SolveBatchRequest out;
+  ASSERT_TRUE(ParseRequest(in.SerializeAsString(), 10, &out).ok());
+  EXPECT_EQ(out.SerializeAsString(), in.SerializeAsString());
+}
+
+TEST(RequestParserTest, NamesTheFieldWithInvalidUtf8) {
+  // items[1].start = "12\xff..." in a v2 SolveBatchRequest.
+  const std::string good_item = LengthDelimited(2, "12X453786");
+  const std::string bad_item = LengthDelimited(2, "12\xff" "453786");
+  const std::string bytes = LengthDelimited(1, "eight") + LengthDelimited(2, good_item) +
+                            LengthDelimited(2, bad_item);
+  v2::SolveBatchRequest out;
+  EXPECT_EQ(ParseRequest(bytes, 10, &out),
+            absl::InvalidArgumentError("request is not a valid puzzleoracle.v2.SolveBatchRequest: "
+                                       "items[1].start is not valid UTF-8 (byte 3)"));
+  v2::SolveRequest solve;
+  EXPECT_EQ(ParseRequest(LengthDelimited(3, "\xc0\xaf"), 10, &solve).message(),
+            "request is not a valid puzzleoracle.v2.SolveRequest: goal is not valid UTF-8 "
+            "(byte 1)");
+}
+
+TEST(RequestParserTest, CountsItemsOnTheWireBeforeParsing) {
+  std::string bytes;
+  for (int i = 0; i < 11; ++i) bytes += LengthDelimited(1, "");  // v1: items = 1, empty items
+  puzzleoracle::v1::SolveBatchRequest out;
+  EXPECT_EQ(ParseRequest(bytes, 10, &out),
+            absl::InvalidArgumentError("batch has 11 items; the server's limit is 10 "
+                                       "(--max_batch_size)"));
+  EXPECT_EQ(out.items_size(), 0);  // nothing was parsed
+  EXPECT_TRUE(ParseRequest(bytes, 11, &out).ok());
+  EXPECT_EQ(out.items_size(), 11);
+}
+
+TEST(RequestParserTest, RefusesMalformedWireFormat) {
+  v2::SolveRequest out;
+  const absl::Status truncated = ParseRequest(std::string("\x12\x09" "12X", 5), 10, &out);
+  EXPECT_EQ(truncated.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(truncated.message().find("malformed wire format at byte 0"), std::string::npos)
+      << truncated;
+  EXPECT_EQ(ParseRequest(std::string("\x00", 1), 10, &out).message(),
+            "request is not a valid puzzleoracle.v2.SolveRequest: malformed wire format at "
+            "byte 0");
+  // Unknown fields are skipped, as protobuf does.
+  EXPECT_TRUE(ParseRequest(std::string("\xa8\x06\x01", 3), 10, &out).ok());
+}
+
+TEST(RequestParserTest, Utf8Validation) {
+  size_t bad = 0;
+  EXPECT_TRUE(IsValidUtf8("", &bad));
+  EXPECT_TRUE(IsValidUtf8("plain ascii", &bad));
+  EXPECT_TRUE(IsValidUtf8("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", &bad));  // é € 😀
+  EXPECT_FALSE(IsValidUtf8("ab\xff", &bad));
+  EXPECT_EQ(bad, 2u);
+  EXPECT_FALSE(IsValidUtf8("\xc0\xaf", &bad));  // overlong '/'
+  EXPECT_FALSE(IsValidUtf8("\xed\xa0\x80", &bad));  // a UTF-16 surrogate
+  EXPECT_FALSE(IsValidUtf8("\xf4\x90\x80\x80", &bad));  // past U+10FFFF
+  EXPECT_FALSE(IsValidUtf8("\xe2\x82", &bad));  // cut short
+  EXPECT_EQ(bad, 0u);
+}
+
+}  // namespace
+}  // namespace server

@@ -1,0 +1,69 @@
+#include "server/solve_executor.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+
+#include "gtest/gtest.h"
+
+namespace server {
+namespace {
+
+// A gate the test opens: tasks wait on it, so the test controls when workers are busy.
+class Gate {
+ public:
+  void Wait() {
+    std::unique_lock<std::mutex> lock(mu_);
+    open_cv_.wait(lock, [this] { return open_; });
+  }
+  void Open() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      open_ = true;
+    }
+    open_cv_.notify_all();
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable open_cv_;
+  bool open_ = false;
+};
+
+TEST(SolveExecutorTest, RunsEveryAcceptedTask) {
+  std::atomic<int> done{0};
+  {
+    SolveExecutor executor(2, 1000);
+    for (int i = 0; i < 500; ++i) {
+      ASSERT_TRUE(executor.Submit([&done] { ++done; }).ok());
+    }
+  }  // the destructor runs what was accepted
+  EXPECT_EQ(done.load(), 500);
+}
+
+TEST(SolveExecutorTest, AFullQueueIsRefusedAtOnceWithTheLimitsNamed) {
+  Gate gate;
+  std::atomic<int> started{0};
+  SolveExecutor executor(1, 2);
+  ASSERT_TRUE(executor.Submit([&] { ++started; gate.Wait(); }).ok());
+  while (started.load() == 0) std::this_thread::yield();  // the worker is now busy
+  ASSERT_TRUE(executor.Submit([] {}).ok());
+  ASSERT_TRUE(executor.Submit([] {}).ok());
+  EXPECT_EQ(executor.queued(), 2u);
+  const absl::Status refused = executor.Submit([] {});
+  EXPECT_EQ(refused.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(refused.message(),
+            "the server is busy: 1 searches running and 2 waiting (--solve_threads, "
+            "--solve_queue); retry later");
+  gate.Open();
+}
+
+TEST(SolveExecutorTest, SubmitAfterStopIsRefused) {
+  SolveExecutor executor(1, 4);
+  executor.Stop();
+  executor.Stop();  // idempotent
+  EXPECT_EQ(executor.Submit([] {}).code(), absl::StatusCode::kFailedPrecondition);
+}
+
+}  // namespace
+}  // namespace server

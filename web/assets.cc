@@ -1,0 +1,20 @@
+#include "web/assets.h"
+
+#include "web/app_js.h"
+#include "web/index_html.h"
+#include "web/player_js.h"
+#include "web/style_css.h"
+
+namespace web {
+
+const std::vector<Asset>& Assets() {
+  static const std::vector<Asset>* const assets = new std::vector<Asset>{
+      {"/", "text/html; charset=utf-8", kIndexHtml},
+      {"/assets/style.css", "text/css; charset=utf-8", kStyleCss},
+      {"/assets/player.js", "text/javascript; charset=utf-8", kPlayerJs},
+      {"/assets/app.js", "text/javascript; charset=utf-8", kAppJs},
+  };
+  return *assets;
+}
+
+}  // namespace web
