@@ -286,8 +286,9 @@ class HttpGateway::Routes {
 
   void AddStatic() {
     for (const web::Asset& asset : web::Assets()) {
-      HttpResponse response{200, asset.content_type, std::string(asset.content), {}};
-      Add("GET", asset.path, [response](std::shared_ptr<Exchange> e) { e->Send(response); });
+      HttpResponse response{200, std::string(asset.content_type), std::string(asset.content), {}};
+      Add("GET", std::string(asset.path),
+          [response](std::shared_ptr<Exchange> e) { e->Send(response); });
     }
     Add("GET", "/metrics", [this](std::shared_ptr<Exchange> e) {
       e->Send(HttpResponse{200, "text/plain; version=0.0.4", metrics_->Render(), {}});

@@ -5,6 +5,9 @@
 #include <atomic>
 #include <chrono>
 #include <string>
+#include <vector>
+
+#include <grpcpp/support/byte_buffer.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
@@ -20,8 +23,9 @@ using grpc::experimental::ServerRpcInfo;
 // also visible to ThreadSanitizer; it costs nothing measurable.
 class MetricsInterceptor final : public grpc::experimental::Interceptor {
  public:
-  MetricsInterceptor(ServerRpcInfo* info, Metrics* metrics)
+  MetricsInterceptor(ServerRpcInfo* info, Metrics* metrics, const MethodPuzzles* puzzles)
       : metrics_(metrics),
+        puzzle_from_request_(puzzles->from_request.contains(info->method())),
         // Unary and server-streaming calls carry exactly one request message, read by gRPC before
         // the handler runs; a null message at POST_RECV_MESSAGE then means it did not parse.
         // (For client and bidi streams a null message is the end of the stream.)
@@ -33,7 +37,10 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
         deadline_(info->server_context()->deadline()) {
     metrics_->BeginRequest(Transport::kGrpc);
     start_nanos_.store(absl::GetCurrentTimeNanos(), std::memory_order_relaxed);
-    method_.store(metrics->Find(Transport::kGrpc, info->method()), std::memory_order_release);
+    auto fixed = puzzles->fixed.find(info->method());
+    method_.store(metrics->Find(Transport::kGrpc, info->method(),
+                                fixed != puzzles->fixed.end() ? fixed->second : ""),
+                  std::memory_order_release);
   }
 
   ~MetricsInterceptor() override {
@@ -44,6 +51,12 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
   }
 
   void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
+    if (puzzle_from_request_ && !puzzle_seen_ &&
+        methods->QueryInterceptionHookPoint(InterceptionHookPoints::POST_RECV_MESSAGE) &&
+        methods->GetRecvMessage() != nullptr) {
+      puzzle_seen_ = true;
+      LabelWithPuzzle(*static_cast<const grpc::ByteBuffer*>(methods->GetRecvMessage()));
+    }
     if (single_request_ &&
         methods->QueryInterceptionHookPoint(InterceptionHookPoints::POST_RECV_MESSAGE) &&
         methods->GetRecvMessage() == nullptr) {
@@ -67,6 +80,22 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
   }
 
  private:
+  // The raw request of a puzzleoracle.v2 method starts with `string puzzle = 1` when it is set
+  // (protobuf writes fields in number order): count the call under that puzzle when the server
+  // registered it. Only the first bytes are read; anything else keeps the puzzle-less series.
+  void LabelWithPuzzle(const grpc::ByteBuffer& request) {
+    std::vector<grpc::Slice> slices;
+    if (!request.Dump(&slices).ok() || slices.empty() || slices[0].size() < 2) return;
+    const uint8_t* bytes = slices[0].begin();
+    const size_t length = bytes[1];
+    if (bytes[0] != 0x0a || length >= 128 || slices[0].size() < 2 + length) return;
+    const absl::string_view puzzle(reinterpret_cast<const char*>(bytes + 2), length);
+    Metrics::MethodMetrics* labelled = metrics_->Find(Transport::kGrpc, method_name_, puzzle);
+    if (labelled != metrics_->Find(Transport::kGrpc, "other")) {
+      method_.store(labelled, std::memory_order_release);
+    }
+  }
+
   bool DeadlinePassed() const { return std::chrono::system_clock::now() >= deadline_; }
 
   void Record(absl::StatusCode code) {
@@ -78,6 +107,8 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
   }
 
   Metrics* const metrics_;
+  const bool puzzle_from_request_;
+  bool puzzle_seen_ = false;  // touched by Intercept only, which gRPC calls one hook at a time
   const bool single_request_;
   const std::string method_name_;
   const std::chrono::system_clock::time_point deadline_;
@@ -90,20 +121,22 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
 class MetricsInterceptorFactory final
     : public grpc::experimental::ServerInterceptorFactoryInterface {
  public:
-  explicit MetricsInterceptorFactory(Metrics* metrics) : metrics_(metrics) {}
+  MetricsInterceptorFactory(Metrics* metrics, MethodPuzzles puzzles)
+      : metrics_(metrics), puzzles_(std::move(puzzles)) {}
   grpc::experimental::Interceptor* CreateServerInterceptor(ServerRpcInfo* info) override {
-    return new MetricsInterceptor(info, metrics_);
+    return new MetricsInterceptor(info, metrics_, &puzzles_);
   }
 
  private:
   Metrics* const metrics_;
+  const MethodPuzzles puzzles_;
 };
 
 }  // namespace
 
 std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>
-MakeMetricsInterceptorFactory(Metrics* metrics) {
-  return std::make_unique<MetricsInterceptorFactory>(metrics);
+MakeMetricsInterceptorFactory(Metrics* metrics, MethodPuzzles puzzles) {
+  return std::make_unique<MetricsInterceptorFactory>(metrics, std::move(puzzles));
 }
 
 }  // namespace server

@@ -14,8 +14,9 @@
 //     gRPC status-code table gives for "error parsing request proto" (the sync API's own answer),
 //     and counts it as INTERNAL.
 //
-// The call's puzzle is not known to the interceptor: gRPC calls are counted with puzzle "" unless
-// a service counts them itself.
+// The call's puzzle label comes from MethodPuzzles: fixed per method (the v1 services), or read
+// from the first field of the raw request (puzzleoracle.v2, whose requests start with `string
+// puzzle = 1`); otherwise it is "".
 
 #ifndef SERVER_METRICS_INTERCEPTOR_H_
 #define SERVER_METRICS_INTERCEPTOR_H_
@@ -23,14 +24,25 @@
 #include <grpcpp/support/server_interceptor.h>
 
 #include <memory>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 
 #include "server/metrics.h"
 
 namespace server {
 
+// How the interceptor learns the puzzle a call is about.
+struct MethodPuzzles {
+  absl::flat_hash_map<std::string, std::string> fixed;  // method path -> puzzle
+  // Raw-byte methods whose request's field 1 is the puzzle's name.
+  absl::flat_hash_set<std::string> from_request;
+};
+
 // REQUIRES: `metrics` outlives the server the factory is installed in.
 std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>
-MakeMetricsInterceptorFactory(Metrics* metrics);
+MakeMetricsInterceptorFactory(Metrics* metrics, MethodPuzzles puzzles = {});
 
 }  // namespace server
 

@@ -75,15 +75,18 @@ absl::StatusOr<std::vector<const puzzle::Puzzle*>> SelectPuzzles(
 }
 
 // Every method of `service` (a protobuf service name) under its path, with `puzzle` as label.
-void RegisterServiceMethods(Metrics& metrics, const std::string& service,
-                            const std::string& puzzle) {
+// Returns the method paths.
+std::vector<std::string> RegisterServiceMethods(Metrics& metrics, const std::string& service,
+                                                const std::string& puzzle) {
+  std::vector<std::string> paths;
   const google::protobuf::ServiceDescriptor* descriptor =
       google::protobuf::DescriptorPool::generated_pool()->FindServiceByName(service);
-  if (descriptor == nullptr) return;
+  if (descriptor == nullptr) return paths;
   for (int m = 0; m < descriptor->method_count(); ++m) {
-    metrics.RegisterMethod(Transport::kGrpc,
-                           absl::StrCat("/", service, "/", descriptor->method(m)->name()), puzzle);
+    paths.push_back(absl::StrCat("/", service, "/", descriptor->method(m)->name()));
+    metrics.RegisterMethod(Transport::kGrpc, paths.back(), puzzle);
   }
+  return paths;
 }
 
 }  // namespace
@@ -148,15 +151,28 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
     server->rotation_v1_ = std::make_unique<RotationGameV1Service>(handler, *rotation, env);
   }
 
-  // Every gRPC method the server answers gets its own series; anything else counts as "other".
-  RegisterServiceMethods(*metrics, v2::PuzzleOracle::service_full_name(), "");
+  // Every gRPC method the server answers gets its own series (per puzzle where a call is about
+  // one); anything else counts as "other".
+  MethodPuzzles method_puzzles;
+  for (const std::string& path :
+       RegisterServiceMethods(*metrics, v2::PuzzleOracle::service_full_name(), "")) {
+    method_puzzles.from_request.insert(path);
+  }
   for (const auto& p : handler->puzzles()) {
     RegisterServiceMethods(*metrics, v2::PuzzleOracle::service_full_name(),
                            p->puzzle().info().name);
   }
-  if (server->eight_v1_) RegisterServiceMethods(*metrics, v1::EightPuzzle::service_full_name(), kV1EightPuzzle);
+  if (server->eight_v1_) {
+    for (const std::string& path :
+         RegisterServiceMethods(*metrics, v1::EightPuzzle::service_full_name(), kV1EightPuzzle)) {
+      method_puzzles.fixed[path] = kV1EightPuzzle;
+    }
+  }
   if (server->rotation_v1_) {
-    RegisterServiceMethods(*metrics, v1::RotationGame::service_full_name(), kV1RotationPuzzle);
+    for (const std::string& path : RegisterServiceMethods(
+             *metrics, v1::RotationGame::service_full_name(), kV1RotationPuzzle)) {
+      method_puzzles.fixed[path] = kV1RotationPuzzle;
+    }
   }
   for (const char* method : {"/grpc.health.v1.Health/Check", "/grpc.health.v1.Health/Watch",
                              "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"}) {
@@ -178,7 +194,7 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   quota.Resize(static_cast<size_t>(options.grpc_memory_bytes));
   builder.SetResourceQuota(quota);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
-  interceptors.push_back(MakeMetricsInterceptorFactory(metrics));
+  interceptors.push_back(MakeMetricsInterceptorFactory(metrics, std::move(method_puzzles)));
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
   builder.RegisterService(server->service_.get());
   if (server->eight_v1_) builder.RegisterService(server->eight_v1_.get());

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <atomic>
+
 #include <grpc/support/log.h>
 
 #include "absl/strings/str_cat.h"
@@ -10,6 +12,8 @@
 
 namespace server {
 namespace {
+
+std::atomic<bool> g_library_logs{false};
 
 void WriteLine(const std::string& line) {
   size_t written = 0;
@@ -22,12 +26,13 @@ void WriteLine(const std::string& line) {
 
 void OnProtobufLog(google::protobuf::LogLevel level, const char* filename, int line,
                    const std::string& message) {
-  if (level < google::protobuf::LOGLEVEL_WARNING) return;
+  if (level < google::protobuf::LOGLEVEL_WARNING || !g_library_logs.load()) return;
   RateLimitedLog::Global().Log(absl::StrCat("protobuf:", filename, ":", line),
                                absl::StrCat("protobuf: ", message));
 }
 
 void OnGrpcLog(gpr_log_func_args* args) {
+  if (!g_library_logs.load()) return;
   RateLimitedLog::Global().Log(absl::StrCat("grpc:", args->file, ":", args->line),
                                absl::StrCat("grpc: ", args->message));
 }
@@ -66,6 +71,8 @@ RateLimitedLog& RateLimitedLog::Global() {
   static RateLimitedLog* const log = new RateLimitedLog("puzzle_oracle_server", absl::Seconds(10));
   return *log;
 }
+
+void RateLimitedLog::EnableLibraryLogs() { g_library_logs.store(true); }
 
 void RateLimitedLog::InstallLibraryLogHandlers() {
   google::protobuf::SetLogHandler(OnProtobufLog);

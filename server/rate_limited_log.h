@@ -38,8 +38,10 @@ class RateLimitedLog {
   static RateLimitedLog& Global();
 
   // Routes protobuf's GOOGLE_LOG and gRPC's gpr_log through Global(), each message's cause being
-  // its library and source location. Call once, early in main.
+  // its library and source location. They are dropped until EnableLibraryLogs (so that a server
+  // that cannot start says why in one line of its own). Call once, early in main.
   static void InstallLibraryLogHandlers();
+  static void EnableLibraryLogs();
 
  private:
   struct Cause {

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include <grpcpp/impl/codegen/proto_utils.h>
 #include <grpcpp/support/proto_buffer_writer.h>
 
 #include "absl/strings/str_cat.h"

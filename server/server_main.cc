@@ -145,6 +145,9 @@ int main(int argc, char** argv) {
   absl::StatusOr<std::unique_ptr<server::OracleServer>> oracle =
       server::OracleServer::Start(options);
   if (!oracle.ok()) return Fail(oracle.status());
+  // From now on gRPC's and protobuf's own messages are logged (rate-limited); before, a failure
+  // to start is our one line, not theirs too.
+  server::RateLimitedLog::EnableLibraryLogs();
 
   // A table rewritten or truncated in place would change answers: stop at once instead.
   absl::StatusOr<std::unique_ptr<server::TableWatch>> watch = server::TableWatch::Start(
@@ -158,6 +161,13 @@ int main(int argc, char** argv) {
       });
   if (!watch.ok()) return Fail(watch.status());
 
+  if (!(*oracle)->http_address().empty()) {
+    const std::string http = (*oracle)->http_address();
+    std::fprintf(stderr,
+                 "puzzle_oracle_server: HTTP on %s; playground http://%s/, metrics "
+                 "http://%s/metrics, API GET http://%s/v2/puzzles\n",
+                 http.c_str(), http.c_str(), http.c_str(), http.c_str());
+  }
   std::vector<std::string> tables;
   for (const server::v2::TableInfo& t : (*oracle)->handler().table_info().tables()) {
     tables.push_back(absl::StrFormat("%s table %s (%d bytes, header xxh3 %s, loaded in %.2f ms)",
@@ -167,13 +177,6 @@ int main(int argc, char** argv) {
   std::fprintf(stderr, "puzzle_oracle_server: SERVING on %s; %s; start to SERVING %.2f ms\n",
                (*oracle)->address().c_str(), absl::StrJoin(tables, "; ").c_str(),
                absl::ToDoubleMilliseconds(absl::Now() - process_start));
-  if (!(*oracle)->http_address().empty()) {
-    const std::string http = (*oracle)->http_address();
-    std::fprintf(stderr,
-                 "puzzle_oracle_server: HTTP on %s; playground http://%s/, metrics "
-                 "http://%s/metrics, API GET http://%s/v2/puzzles\n",
-                 http.c_str(), http.c_str(), http.c_str(), http.c_str());
-  }
   std::fprintf(stderr,
                "puzzle_oracle_server: try: bazel run //client:oracle_client -- --server=%s "
                "solve 12X453786 12345678X\n",

@@ -11,7 +11,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "client/remote_eight_oracle.h"
+#include "client/remote_oracle.h"
 #include "gtest/gtest.h"
 #include "puzzleoracle/v1/oracle.grpc.pb.h"
 #include "tests/server_process.h"
@@ -148,13 +148,14 @@ TEST_F(HttpE2eTest, MetricsCountKnownTraffic) {
   ASSERT_EQ(status, 200);
   EXPECT_EQ(content_type_, "text/plain; version=0.0.4");
   const std::map<std::string, double> s = Samples(body);
-  const std::string solve = R"(transport="grpc",method="/puzzleoracle.v1.EightPuzzle/Solve")";
+  const std::string solve =
+      R"(transport="grpc",method="/puzzleoracle.v1.EightPuzzle/Solve",puzzle="eight")";
   EXPECT_EQ(s.at("puzzle_oracle_requests_total{" + solve + R"(,code="OK"})"), 3);
   EXPECT_EQ(s.at("puzzle_oracle_requests_total{" + solve + R"(,code="INVALID_ARGUMENT"})"), 2);
-  EXPECT_EQ(s.at(R"(puzzle_oracle_requests_total{transport="grpc",method="/puzzleoracle.v1.EightPuzzle/GetTableInfo",code="OK"})"), 1);
+  EXPECT_EQ(s.at(R"(puzzle_oracle_requests_total{transport="grpc",method="/puzzleoracle.v1.EightPuzzle/GetTableInfo",puzzle="eight",code="OK"})"), 1);
   EXPECT_EQ(s.at("puzzle_oracle_request_duration_seconds_count{" + solve + "}"), 5);
   EXPECT_EQ(s.at("puzzle_oracle_request_duration_seconds_bucket{" + solve + R"(,le="+Inf"})"), 5);
-  const std::string http = R"(transport="http",method="POST /v1/eight:solve")";
+  const std::string http = R"(transport="http",method="POST /v1/eight:solve",puzzle="eight")";
   EXPECT_EQ(s.at("puzzle_oracle_requests_total{" + http + R"(,code="OK"})"), 4);
   EXPECT_EQ(s.at("puzzle_oracle_requests_total{" + http + R"(,code="INVALID_ARGUMENT"})"), 1);
   EXPECT_EQ(s.at("puzzle_oracle_request_duration_seconds_count{" + http + "}"), 5);
@@ -163,12 +164,60 @@ TEST_F(HttpE2eTest, MetricsCountKnownTraffic) {
   EXPECT_EQ(s.at(R"(puzzle_oracle_in_flight_requests{transport="http"})"), 1);
   bool eight_table = false;
   for (const auto& [key, value] : s) {
-    if (absl::StartsWith(key, R"(puzzle_oracle_table_info{kind="eight",version="1",checksum=")")) {
+    if (absl::StartsWith(key, R"(puzzle_oracle_table_info{kind="eight",version="2",checksum=")")) {
       eight_table = value == 1;
     }
   }
   EXPECT_TRUE(eight_table) << body;
   EXPECT_GT(s.at("process_start_time_seconds"), 1.7e9);
+}
+
+TEST_F(HttpE2eTest, V2RoutesAreMadeFromTheRegistry) {
+  EXPECT_EQ(Post("/v2/puzzles/eight:solve", R"({"start":"564178X23","goal":"7568X4123"})"),
+            std::make_pair(200, std::string(R"({"solvable":true,"distance":8,"moves":"urrulldr","extras":[],"boards":[]})")));
+  EXPECT_EQ(Post("/v2/puzzles/rotation-game:solve", R"({"start":"111111112222222233333333"})"),
+            std::make_pair(200, std::string(R"({"solvable":true,"distance":4,"moves":"DDHH","extras":[{"name":"centre","value":"2"}],"boards":[]})")));
+  EXPECT_EQ(Post("/v2/puzzles/eight:solve", R"({"puzzle":"rotation-game","start":"12X453786"})"),
+            std::make_pair(400, std::string(R"({"code":3,"message":"puzzle: the body names 'rotation-game', the path 'eight'"})")));
+  auto [status, body] = Post("/v2/puzzles/sixteen:solve", "{}");
+  EXPECT_EQ(status, 404);
+  EXPECT_TRUE(absl::StartsWith(body, R"({"code":5,"message":"unknown puzzle 'sixteen'; this server serves eight, rotation-game)")) << body;
+  std::tie(status, body) = Get("/v2/puzzles");
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(body.find(R"("name":"eight")"), std::string::npos) << body;
+  std::tie(status, body) = Get("/v2/tables");
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(body.find(R"("formatVersion":2)"), std::string::npos) << body;
+  std::tie(status, body) = Get("/views/eight.js");
+  EXPECT_EQ(status, 200);
+  EXPECT_EQ(content_type_, "text/javascript; charset=utf-8");
+}
+
+TEST_F(HttpE2eTest, MethodsPathsAndBodiesGetPreciseErrors) {
+  // A known path with the wrong method is 405; an unknown method is 501.
+  auto [status, body] = Get("/v2/puzzles/eight:solve");
+  EXPECT_EQ(status, 405);
+  EXPECT_EQ(body, R"({"code":5,"message":"/v2/puzzles/eight:solve takes POST, not GET"})");
+  httplib::Request trace;
+  trace.method = "TRACE";
+  trace.path = "/";
+  httplib::Response response;
+  httplib::Error error = httplib::Error::Success;
+  ASSERT_TRUE(http_->send(trace, response, error));
+  EXPECT_EQ(response.status, 501);
+  EXPECT_EQ(response.body,
+            R"({"code":12,"message":"method TRACE is not supported; this API uses GET and POST"})");
+  // The path is shown as sent (escaped), not decoded and cut at the first bad byte.
+  std::tie(status, body) = Get("/%ff%fe");
+  EXPECT_EQ(status, 404);
+  EXPECT_EQ(body, R"({"code":5,"message":"no endpoint GET /%ff%fe; see GET / or the README for the API"})");
+  // curl -d sends application/x-www-form-urlencoded: the body is read as JSON all the same, up
+  // to the same limit.
+  httplib::Result r = http_->Post("/v1/eight:solve", R"({"start":"12X453786"})",
+                                  "application/x-www-form-urlencoded");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200) << r->body;
+  EXPECT_EQ(r->body, R"({"solvable":true,"distance":2,"moves":"dd"})");
 }
 
 }  // namespace

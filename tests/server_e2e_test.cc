@@ -1,8 +1,14 @@
-// End-to-end tests: the real server binary in a child process, real gRPC clients, over loopback
-// TCP and a unix socket. Every answer is checked against in-process reconstruction from the same
-// table file.
+// End-to-end tests of the v1 API (puzzleoracle.v1.EightPuzzle and RotationGame, kept for existing
+// clients) and of the server's lifecycle: the real server binary in a child process, real gRPC
+// clients, over loopback TCP and a unix socket. Every answer is checked against in-process
+// answers from the same table file. (Every puzzle through every v2 transport:
+// puzzle_transports_test.cc.)
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <condition_variable>
+#include <mutex>
 
 #include <atomic>
 #include <random>
@@ -16,9 +22,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
-#include "client/eight_oracle.h"
-#include "client/remote_eight_oracle.h"
+#include <grpcpp/generic/generic_stub.h>
+
+#include "client/remote_oracle.h"
 #include "grpc/health/v1/health.grpc.pb.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzle/solver_oracle.h"
+#include "puzzle/table_file.h"
+#include "puzzles/registry.h"
 #include "grpc/reflection/v1alpha/reflection.grpc.pb.h"
 #include "gtest/gtest.h"
 #include "puzzleoracle/v1/oracle.grpc.pb.h"
@@ -32,6 +43,7 @@ using grpc::health::v1::HealthCheckRequest;
 using grpc::health::v1::HealthCheckResponse;
 
 constexpr char kTable[] = "data/eight.tbl";
+constexpr char kTablesDir[] = "data";
 
 std::string RandomBoard(std::mt19937_64& rng) {
   std::string b = "12345678X";
@@ -39,19 +51,25 @@ std::string RandomBoard(std::mt19937_64& rng) {
   return b;
 }
 
-// In-process reference answers.
-client::LocalEightOracle& Reference() {
-  static client::LocalEightOracle* oracle = client::LocalEightOracle::Open(kTable)->release();
-  return *oracle;
+// In-process reference answers, from the same table file.
+const puzzle::LoadedPuzzle& ReferenceEight() {
+  static const puzzle::LoadedPuzzle* eight =
+      puzzle::LoadPuzzle(*puzzle::FindPuzzle("eight"), kTablesDir)->release();
+  return *eight;
+}
+
+puzzle::OracleResult Reference(const std::string& start, const std::string& goal) {
+  puzzle::SolverOracle oracle(&ReferenceEight().solver());
+  return (*oracle.SolveMany({{start, goal}}))[0];
 }
 
 void ExpectMatchesReference(const std::string& start, const std::string& goal,
                             const api::SolveResponse& got) {
-  const client::EightResult want = (*Reference().SolveMany({{start, goal}}))[0];
+  const puzzle::OracleResult want = Reference(start, goal);
   ASSERT_TRUE(want.status.ok());
-  EXPECT_EQ(got.solvable(), want.solvable) << start << " " << goal;
-  EXPECT_EQ(got.distance(), want.distance) << start << " " << goal;
-  EXPECT_EQ(got.moves(), want.moves) << start << " " << goal;
+  EXPECT_EQ(got.solvable(), want.answer.solvable) << start << " " << goal;
+  EXPECT_EQ(got.distance(), want.answer.distance) << start << " " << goal;
+  EXPECT_EQ(got.moves(), want.answer.moves) << start << " " << goal;
 }
 
 grpc::ClientContext* WithDeadline(grpc::ClientContext* context, absl::Duration d = absl::Seconds(20)) {
@@ -80,7 +98,8 @@ class ServerE2eTest : public ::testing::TestWithParam<std::string> {
             ? "127.0.0.1:0"
             // TEST_TMPDIR is too long for a socket path (108 bytes at most).
             : absl::StrCat("unix:/tmp/oracle-e2e-", getpid(), "-", ++socket_counter_, ".sock");
-    auto started = ServerProcess::Start({"--address=" + address_, std::string("--tables=") + kTable,
+    auto started = ServerProcess::Start({"--address=" + address_,
+                                         std::string("--tables_dir=") + kTablesDir,
                                          "--max_batch_size=100", "--max_message_size=65536",
                                          "--shutdown_grace=10s"});
     ASSERT_TRUE(started.ok()) << started.status();
@@ -243,7 +262,8 @@ TEST_P(ServerE2eTest, SolveStreamOversizedMessageEndsTheStream) {
   EXPECT_FALSE(stream->Read(&response));
   const grpc::Status s = stream->Finish();
   EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  EXPECT_EQ(s.error_message(), "batch has 101 items; the server's limit is 100 (--max_batch_size)");
+  EXPECT_EQ(s.error_message(),
+            "message 1: batch has 101 items; the server's limit is 100 (--max_batch_size)");
 }
 
 TEST_P(ServerE2eTest, CancelMidStreamAndExpiredDeadlinesLeaveTheServerHealthy) {
@@ -281,14 +301,14 @@ TEST_P(ServerE2eTest, GetTableInfoDescribesTheServedTable) {
   grpc::ClientContext context;
   api::GetTableInfoResponse info;
   ASSERT_TRUE(stub_->GetTableInfo(WithDeadline(&context), {}, &info).ok());
-  ASSERT_EQ(info.tables_size(), 2);
+  ASSERT_EQ(info.tables_size(), static_cast<int>(puzzle::AllPuzzles().size()));
   EXPECT_EQ(info.tables(1).puzzle_kind(), "rotation-game");
   EXPECT_EQ(info.tables(1).entry_count(), 735471u);
   EXPECT_EQ(info.tables(1).bits_per_entry(), 4u);
   EXPECT_EQ(info.tables(1).path(), "data/rotation.tbl");
   const api::TableDescription& t = info.tables(0);
   EXPECT_EQ(t.puzzle_kind(), "eight");
-  EXPECT_EQ(t.format_version(), 1u);
+  EXPECT_EQ(t.format_version(), 2u);
   EXPECT_EQ(t.entry_count(), 1632960u);
   EXPECT_EQ(t.bits_per_entry(), 2u);
   EXPECT_EQ(t.raw_size(), 408240u);
@@ -298,10 +318,9 @@ TEST_P(ServerE2eTest, GetTableInfoDescribesTheServedTable) {
   EXPECT_EQ(info.max_batch_size(), 100u);
   EXPECT_EQ(info.max_message_size(), 65536u);
   // The checksum the server reports is the one in the file the client can load itself.
-  auto local = puzzle::EightTable::Load(kTable);
+  auto local = puzzle::TableFile::Open(kTable);
   ASSERT_TRUE(local.ok());
-  EXPECT_EQ(t.payload_checksum(),
-            absl::StrFormat("%016x", local->file().payload_checksum));
+  EXPECT_EQ(t.payload_checksum(), absl::StrFormat("%016x", (*local)->sections()[0].checksum));
 }
 
 TEST_P(ServerE2eTest, ReflectionListsTheServicesAndDescribesTheApi) {
@@ -420,10 +439,9 @@ TEST_P(ServerE2eTest, ConcurrentClientsEveryAnswerChecked) {
           ++failed;
           continue;
         }
-        const client::EightResult want =
-            (*Reference().SolveMany({{request.start(), request.goal()}}))[0];
-        if (response.solvable() != want.solvable || response.distance() != want.distance ||
-            response.moves() != want.moves) {
+        const puzzle::OracleResult want = Reference(request.start(), request.goal());
+        if (response.solvable() != want.answer.solvable ||
+            response.distance() != want.answer.distance || response.moves() != want.answer.moves) {
           ++wrong;
         }
         ++answered;
@@ -474,20 +492,105 @@ TEST_P(ServerE2eTest, SigtermDrainsInFlightStreamsAndGoesNotServing) {
   server_.reset();
 }
 
+// A stream message that is not a valid request (here: a string field that is not UTF-8) ends the
+// stream with INVALID_ARGUMENT naming the message, after every earlier answer: never OK with
+// answers missing. Raw bytes through a generic stub, since a generated stub would not send them.
+TEST_P(ServerE2eTest, AnUnparsableStreamMessageEndsTheStreamNamingIt) {
+  struct Case {
+    std::string method;
+    std::string good;  // a serialised request message
+    std::string bad;
+    std::string message;
+  };
+  auto bytes = [](int field, const std::string& payload) {
+    return std::string(1, static_cast<char>((field << 3) | 2)) +
+           std::string(1, static_cast<char>(payload.size())) + payload;
+  };
+  const std::string eight_item = bytes(2, "12X453786");
+  const std::string bad_eight_item = bytes(2, "12X4\xff" "3786");
+  const std::string rotation_item = bytes(2, "111111112222222233333333");
+  const std::string bad_rotation_item = bytes(2, "1111111122222222333333\xc3");
+  const std::vector<Case> cases = {
+      {"/puzzleoracle.v1.EightPuzzle/SolveStream", bytes(1, eight_item), bytes(1, bad_eight_item),
+       "message 3: request is not a valid puzzleoracle.v1.SolveStreamRequest: items[0].start is "
+       "not valid UTF-8 (byte 5)"},
+      {"/puzzleoracle.v1.RotationGame/SolveStream", bytes(1, rotation_item),
+       bytes(1, bad_rotation_item),
+       "message 3: request is not a valid puzzleoracle.v1.RotationSolveStreamRequest: "
+       "items[0].board is not valid UTF-8 (byte 23)"},
+      {"/puzzleoracle.v2.PuzzleOracle/SolveStream", bytes(1, "eight") + bytes(2, eight_item),
+       bytes(1, "eight") + bytes(2, bad_eight_item),
+       "message 3: request is not a valid puzzleoracle.v2.SolveStreamRequest: items[0].start is "
+       "not valid UTF-8 (byte 5)"},
+  };
+  grpc::GenericStub generic(channel_);
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.method);
+    grpc::ClientContext context;
+    grpc::CompletionQueue cq;
+    std::unique_ptr<grpc::GenericClientAsyncReaderWriter> call =
+        generic.PrepareCall(WithDeadline(&context), c.method, &cq);
+    void* tag;
+    bool ok;
+    call->StartCall(reinterpret_cast<void*>(1));
+    ASSERT_TRUE(cq.Next(&tag, &ok) && ok);
+    // Two good messages, one bad, one good: two answers, then INVALID_ARGUMENT for message 3.
+    for (const std::string* m : {&c.good, &c.good, &c.bad, &c.good}) {
+      grpc::Slice slice(*m);
+      grpc::ByteBuffer buffer(&slice, 1);
+      call->Write(buffer, reinterpret_cast<void*>(2));
+      cq.Next(&tag, &ok);
+    }
+    call->WritesDone(reinterpret_cast<void*>(3));
+    cq.Next(&tag, &ok);
+    int answers = 0;
+    for (;;) {
+      grpc::ByteBuffer answer;
+      call->Read(&answer, reinterpret_cast<void*>(4));
+      ASSERT_TRUE(cq.Next(&tag, &ok));
+      if (!ok) break;
+      ++answers;
+    }
+    grpc::Status status;
+    call->Finish(&status, reinterpret_cast<void*>(5));
+    ASSERT_TRUE(cq.Next(&tag, &ok));
+    EXPECT_EQ(answers, 2);
+    EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_EQ(status.error_message(), c.message);
+  }
+  // A unary call with the same bytes is INVALID_ARGUMENT with the same reason, not UNIMPLEMENTED.
+  api::SolveResponse response;
+  grpc::ClientContext context;
+  grpc::ByteBuffer reply;
+  grpc::Slice slice(bytes(1, "12X4\xff" "3786"));
+  grpc::ByteBuffer request(&slice, 1);
+  grpc::Status unary;
+  bool done = false;
+  std::mutex mu;
+  std::condition_variable cv;
+  generic.UnaryCall(WithDeadline(&context), "/puzzleoracle.v1.EightPuzzle/Solve", {}, &request,
+                    &reply, [&](grpc::Status s) {
+                      std::lock_guard<std::mutex> lock(mu);
+                      unary = s;
+                      done = true;
+                      cv.notify_all();
+                    });
+  std::unique_lock<std::mutex> lock(mu);
+  cv.wait(lock, [&] { return done; });
+  EXPECT_EQ(unary.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(unary.error_message(),
+            "request is not a valid puzzleoracle.v1.SolveRequest: start is not valid UTF-8 "
+            "(byte 5)");
+}
+
 INSTANTIATE_TEST_SUITE_P(Transports, ServerE2eTest, ::testing::Values("tcp", "unix"));
 
-// A server must refuse to start, with a one-line reason naming the file, on a bad table.
-class BadTableTest : public ::testing::Test {
+// A server must refuse to start, with a one-line reason naming the file or flag, on a bad table
+// or a bad flag.
+class BadStartTest : public ::testing::Test {
  protected:
-  std::string WriteTable(const std::string& name, const std::string& bytes) {
-    const std::string path = absl::StrCat(getenv("TEST_TMPDIR"), "/", name);
-    FILE* f = fopen(path.c_str(), "wb");
-    fwrite(bytes.data(), 1, bytes.size(), f);
-    fclose(f);
-    return path;
-  }
-  std::string Good() {
-    FILE* f = fopen(kTable, "rb");
+  static std::string Read(const std::string& path) {
+    FILE* f = fopen(path.c_str(), "rb");
     std::string bytes;
     char buffer[65536];
     size_t n;
@@ -495,81 +598,167 @@ class BadTableTest : public ::testing::Test {
     fclose(f);
     return bytes;
   }
-  void ExpectRefused(const std::string& path, const std::string& reason) {
+  // A tables directory holding every good table, then `eight.tbl` replaced by `eight_bytes`.
+  static std::string TablesDir(const std::string& name, const std::string* eight_bytes) {
+    const std::string dir = absl::StrCat(getenv("TEST_TMPDIR"), "/", name);
+    mkdir(dir.c_str(), 0755);
+    for (const char* table : {"eight.tbl", "rotation.tbl"}) {
+      const std::string bytes = (eight_bytes != nullptr && std::string(table) == "eight.tbl")
+                                    ? *eight_bytes
+                                    : Read(absl::StrCat(kTablesDir, "/", table));
+      Write(absl::StrCat(dir, "/", table), bytes);
+    }
+    return dir;
+  }
+  static void Write(const std::string& path, const std::string& bytes) {
+    FILE* f = fopen(path.c_str(), "wb");
+    fwrite(bytes.data(), 1, bytes.size(), f);
+    fclose(f);
+  }
+  static void ExpectRefused(const std::vector<std::string>& args, const std::string& reason) {
     std::string err;
-    const int code =
-        ServerProcess::RunToExit({"--address=127.0.0.1:0", "--tables=" + path}, &err);
+    std::vector<std::string> all = {"--address=127.0.0.1:0"};
+    all.insert(all.end(), args.begin(), args.end());
+    const int code = ServerProcess::RunToExit(all, &err);
     EXPECT_EQ(code, 1) << err;
     EXPECT_EQ(err, "puzzle_oracle_server: cannot start: " + reason + "\n");
   }
+  static void ExpectRefusedTable(const std::string& name, const std::string& bytes,
+                                 const std::string& reason_after_path) {
+    const std::string dir = TablesDir(name, &bytes);
+    ExpectRefused({"--tables_dir=" + dir}, dir + "/eight.tbl: " + reason_after_path);
+  }
 };
 
-TEST_F(BadTableTest, MissingTruncatedCorruptWrongVersionEmpty) {
-  ExpectRefused("/no/such/table", "cannot open /no/such/table: No such file or directory");
-  const std::string good = Good();
-  std::string p = WriteTable("empty.tbl", "");
-  ExpectRefused(p, p + ": empty file; expected a puzzle table (80-byte header, then data)");
-  p = WriteTable("trunc.tbl", good.substr(0, 40));
-  ExpectRefused(p, p + ": truncated header: file is 40 bytes; the header alone is 80");
+TEST_F(BadStartTest, MissingTruncatedCorruptAndOldTables) {
+  ExpectRefused({"--tables_dir=/no/such/dir"},
+                "cannot open /no/such/dir/eight.tbl: No such file or directory");
+  const std::string good = Read(kTable);
+  ExpectRefusedTable("empty", "",
+                     "empty file; expected a puzzle table (96-byte header, then sections)");
+  ExpectRefusedTable("short", good.substr(0, 40),
+                     "truncated header: file is 40 bytes; the header alone is 96");
+  ExpectRefusedTable("truncated", good.substr(0, good.size() - 1000),
+                     absl::StrCat("truncated file: file_size at offset 72 says ", good.size(),
+                                  " bytes, the file has ", good.size() - 1000));
   std::string magic = good;
   magic[1] = 'X';
-  p = WriteTable("magic.tbl", magic);
-  ExpectRefused(p, p + ": bad magic at offset 0; not a puzzle table file (expected \"PZTABLE\\n\")");
-  std::string version = good;
-  version[8] = 9;
-  p = WriteTable("version.tbl", version);
-  ExpectRefused(p, p + ": unsupported format_version 9 at offset 8; this build reads version 1");
+  ExpectRefusedTable("magic", magic,
+                     "bad magic at offset 0; not a puzzle table file (expected \"PZTABLE\\n\")");
+  std::string v1 = good;
+  v1[8] = 1;
+  ExpectRefusedTable("v1", v1,
+                     "format_version 1 at offset 8; this build reads version 2. Regenerate the "
+                     "table: bazel build //data:tables (or run //generator:table_generator)");
   std::string flipped = good;
   flipped[good.size() / 2] ^= 4;
-  p = WriteTable("flipped.tbl", flipped);
+  const std::string dir = TablesDir("flipped", &flipped);
   std::string err;
-  EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:0", "--tables=" + p}, &err), 1);
-  EXPECT_NE(err.find(p + ": body checksum mismatch"), std::string::npos) << err;
+  EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:0", "--tables_dir=" + dir}, &err), 1);
+  EXPECT_NE(err.find(dir + "/eight.tbl: section 'last_moves': checksum mismatch"),
+            std::string::npos)
+      << err;
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << "one line: " << err;
 }
 
-TEST_F(BadTableTest, SwappingTheFileUnderARunningServerChangesNothing) {
-  const std::string path = WriteTable("swap.tbl", Good());
-  auto started = ServerProcess::Start({"--address=127.0.0.1:0", "--tables=" + path});
-  ASSERT_TRUE(started.ok()) << started.status();
-  auto stub = api::EightPuzzle::NewStub(client::MakeChannel((*started)->address(), 1 << 20));
-  auto solve = [&stub] {
+TEST_F(BadStartTest, AFifoIsRefusedAtOnceInsteadOfBlocking) {
+  const std::string dir = TablesDir("fifo", nullptr);
+  const std::string fifo = dir + "/eight.tbl";
+  unlink(fifo.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const absl::Time start = absl::Now();
+  ExpectRefused({"--tables_dir=" + dir},
+                fifo + ": is a FIFO, not a regular file; expected a table file");
+  EXPECT_LT(absl::Now() - start, absl::Seconds(15));
+}
+
+TEST_F(BadStartTest, ATableOfAnotherPuzzleIsRefused) {
+  const std::string rotation = Read("data/rotation.tbl");
+  const std::string dir = TablesDir("swapped", &rotation);
+  ExpectRefused({"--tables_dir=" + dir},
+                dir + "/eight.tbl: holds puzzle rotation-game, table rotation; expected puzzle "
+                      "eight, table eight");
+}
+
+TEST_F(BadStartTest, FlagsAreValidatedWithOneLineEach) {
+  ExpectRefused({"--address=127.0.0.1:99999"},
+                "--address=127.0.0.1:99999: port 99999 is not in 1-65535 (0 picks a free port)");
+  ExpectRefused({"--http_address=localhost"},
+                "--http_address=localhost: expected host:port (or unix:/path)");
+  std::string err;
+  EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:50123",
+                                      "--http_address=127.0.0.1:50123"},
+                                     &err),
+            1);
+  EXPECT_EQ(err,
+            "puzzle_oracle_server: cannot start: --http_address=127.0.0.1:50123 is the same "
+            "endpoint as --address; give HTTP a port of its own\n");
+  ExpectRefused({"--puzzles=eight,sixteen"},
+                "--puzzles: unknown puzzle 'sixteen'; known: " + puzzle::PuzzleNames());
+  ExpectRefused({"--max_batch_size=0"}, "--max_batch_size=0; expected at least 1");
+  ExpectRefused({"--table_advice=lots"},
+                "--table_advice=lots; expected sequential, none, willneed or populate");
+}
+
+TEST_F(BadStartTest, APortInUseIsRefusedNotShared) {
+  auto first = ServerProcess::Start({"--address=127.0.0.1:0", "--http_address=127.0.0.1:0"});
+  ASSERT_TRUE(first.ok()) << first.status();
+  std::string err;
+  EXPECT_EQ(ServerProcess::RunToExit({"--address=" + (*first)->address()}, &err), 1);
+  EXPECT_EQ(err, "puzzle_oracle_server: cannot start: cannot listen on " + (*first)->address() +
+                     " (address in use, or not a valid address)\n");
+  EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:0",
+                                      "--http_address=" + (*first)->http_address()},
+                                     &err),
+            1);
+  EXPECT_NE(err.find("cannot listen for HTTP on " + (*first)->http_address()), std::string::npos)
+      << err;
+  EXPECT_EQ((*first)->Stop(SIGTERM), 0);
+}
+
+// Serving from a mapping: a table replaced by a rename changes nothing; one truncated in place
+// ends the server at once with exit code 3 and a line naming the file (never a wrong answer).
+class ServedTableTest : public BadStartTest {
+ protected:
+  std::string Solve(const std::string& address) {
+    auto stub = api::EightPuzzle::NewStub(client::MakeChannel(address, 1 << 20));
     grpc::ClientContext context;
     api::SolveRequest request;
     request.set_start("564178X23");
     request.set_goal("7568X4123");
     api::SolveResponse response;
-    EXPECT_TRUE(stub->Solve(WithDeadline(&context), request, &response).ok());
-    return response.moves();
-  };
-  EXPECT_EQ(solve(), "urrulldr");
-  // Overwrite the file in place with garbage, then truncate it, then replace it by another file.
-  WriteTable("swap.tbl", std::string(Good().size(), 'z'));
-  EXPECT_EQ(solve(), "urrulldr");
-  WriteTable("swap.tbl", "");
-  EXPECT_EQ(solve(), "urrulldr");
-  const std::string other = WriteTable("other.tbl", "not a table");
-  ASSERT_EQ(rename(other.c_str(), path.c_str()), 0);
-  EXPECT_EQ(solve(), "urrulldr");
+    const grpc::Status s = stub->Solve(WithDeadline(&context, absl::Seconds(5)), request, &response);
+    return s.ok() ? response.moves() : "error: " + s.error_message();
+  }
+};
+
+TEST_F(ServedTableTest, AReplacementByRenameChangesNothing) {
+  const std::string dir = TablesDir("renamed", nullptr);
+  auto started = ServerProcess::Start({"--address=127.0.0.1:0", "--tables_dir=" + dir});
+  ASSERT_TRUE(started.ok()) << started.status();
+  EXPECT_EQ(Solve((*started)->address()), "urrulldr");
+  const std::string other = dir + "/other.tbl";
+  Write(other, "not a table");
+  ASSERT_EQ(rename(other.c_str(), (dir + "/eight.tbl").c_str()), 0);
+  EXPECT_EQ(Solve((*started)->address()), "urrulldr");
   EXPECT_EQ(CheckHealth(client::MakeChannel((*started)->address(), 1 << 20)),
             HealthCheckResponse::SERVING);
-  const int exit_code = (*started)->Stop(SIGTERM);
-  EXPECT_EQ(exit_code, 0) << (*started)->Stderr();
+  EXPECT_EQ((*started)->Stop(SIGTERM), 0) << (*started)->Stderr();
 }
 
-TEST_F(BadTableTest, ATableOfTheOtherPuzzleIsRefused) {
-  std::string err;
-  EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:0", "--tables=data/rotation.tbl"}, &err),
-            1);
-  EXPECT_EQ(err,
-            "puzzle_oracle_server: cannot start: data/rotation.tbl: puzzle kind is rotation-game; "
-            "expected eight\n");
-  EXPECT_EQ(ServerProcess::RunToExit(
-                {"--address=127.0.0.1:0", "--rotation_tables=data/eight.tbl"}, &err),
-            1);
-  EXPECT_EQ(err,
-            "puzzle_oracle_server: cannot start: data/eight.tbl: puzzle kind is eight; expected "
-            "rotation-game\n");
+TEST_F(ServedTableTest, ATruncationInPlaceStopsTheServer) {
+  const std::string dir = TablesDir("truncated-live", nullptr);
+  auto started = ServerProcess::Start({"--address=127.0.0.1:0", "--tables_dir=" + dir});
+  ASSERT_TRUE(started.ok()) << started.status();
+  EXPECT_EQ(Solve((*started)->address()), "urrulldr");
+  ASSERT_EQ(truncate((dir + "/eight.tbl").c_str(), 4096), 0);
+  const int exit_code = (*started)->Stop(0);  // wait: it must end by itself
+  EXPECT_EQ(exit_code, 3);
+  EXPECT_NE((*started)->Stderr().find("table file " + dir + "/eight.tbl "), std::string::npos)
+      << (*started)->Stderr();
+  EXPECT_NE((*started)->Stderr().find("Replace table files with an atomic rename, never in place."),
+            std::string::npos)
+      << (*started)->Stderr();
 }
 
 }  // namespace
