@@ -224,7 +224,7 @@ int main(int argc, char** argv) {
   std::vector<double> spawn_ms, self_ms;
   for (int i = 0; i < 5; ++i) {
     const auto t0 = Clock::now();
-    auto s = tests::ServerProcess::Start({"--address=127.0.0.1:0", "--tables=data/eight.tbl"});
+    auto s = tests::ServerProcess::Start({"--address=127.0.0.1:0", "--tables_dir=data"});
     if (!s.ok()) {
       std::fprintf(stderr, "cannot start server: %s\n", std::string(s.status().message()).c_str());
       return 1;
@@ -236,9 +236,9 @@ int main(int argc, char** argv) {
   std::sort(spawn_ms.begin(), spawn_ms.end());
   std::sort(self_ms.begin(), self_ms.end());
 
-  auto tcp = tests::ServerProcess::Start({"--address=127.0.0.1:0", "--tables=data/eight.tbl"});
+  auto tcp = tests::ServerProcess::Start({"--address=127.0.0.1:0", "--tables_dir=data"});
   const std::string socket = absl::StrCat("unix:/tmp/grpc_benchmark_", getpid(), ".sock");
-  auto unix_server = tests::ServerProcess::Start({"--address=" + socket, "--tables=data/eight.tbl"});
+  auto unix_server = tests::ServerProcess::Start({"--address=" + socket, "--tables_dir=data"});
   if (!tcp.ok() || !unix_server.ok()) {
     std::fprintf(stderr, "cannot start servers\n");
     return 1;

@@ -7,7 +7,7 @@
 // Without --server it starts the real server binary (server/puzzle_oracle_server from its
 // runfiles, on 127.0.0.1:0) and stops it with SIGTERM at the end. N clients then mix valid,
 // unsolvable and malformed queries over Solve, SolveBatch and SolveStream (load_runner.h);
-// each answer is compared with the in-process oracle over --tables (workload.h). It reports
+// each answer is compared with the in-process oracle over --tables_dir (workload.h). It reports
 // throughput and latency percentiles per RPC, status codes, wrong answers, and the server's
 // RSS over time, and exits 0 only when:
 //   - no answer or error message was wrong and no status code was unexpected;
@@ -34,7 +34,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
-#include "client/eight_oracle.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzle/solver_oracle.h"
+#include "puzzles/registry.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "loadtest/load_runner.h"
 #include "loadtest/rss_sampler.h"
@@ -46,8 +48,8 @@
 ABSL_FLAG(std::string, server, "",
           "Address of a running server; empty: start the real server binary on 127.0.0.1:0.");
 ABSL_FLAG(int, server_pid, 0, "With --server: its process id, to sample its RSS (0: no RSS).");
-ABSL_FLAG(std::string, tables, "data/eight.tbl",
-          "The table the expected answers come from (and the started server loads).");
+ABSL_FLAG(std::string, tables_dir, "data",
+          "The tables the expected answers come from (and the started server loads).");
 ABSL_FLAG(int, clients, 4, "Concurrent clients, each with its own connection.");
 ABSL_FLAG(absl::Duration, duration, absl::Seconds(10), "Length of the run, warm-up included.");
 ABSL_FLAG(absl::Duration, warmup, absl::Seconds(2),
@@ -223,23 +225,25 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "Load and soak test: N clients, every answer checked, server RSS sampled.");
   absl::ParseCommandLine(argc, argv);
-  const std::string tables = absl::GetFlag(FLAGS_tables);
+  const std::string tables_dir = absl::GetFlag(FLAGS_tables_dir);
+  const std::string tables = tables_dir + "/eight.tbl";
   std::vector<std::string> failures;
 
   // Expected answers, in-process.
-  absl::StatusOr<std::unique_ptr<client::LocalEightOracle>> oracle =
-      client::LocalEightOracle::Open(tables);
-  if (!oracle.ok()) {
-    std::fprintf(stderr, "oracle_load: %s\n", oracle.status().ToString().c_str());
+  absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> eight =
+      puzzle::LoadPuzzle(*puzzle::FindPuzzle("eight"), tables_dir);
+  if (!eight.ok()) {
+    std::fprintf(stderr, "oracle_load: %s\n", eight.status().ToString().c_str());
     return 2;
   }
+  puzzle::SolverOracle oracle(&(*eight)->solver());
   loadtest::WorkloadOptions workload_options;
   workload_options.size = static_cast<size_t>(absl::GetFlag(FLAGS_pool));
   workload_options.unsolvable = absl::GetFlag(FLAGS_unsolvable);
   workload_options.malformed = absl::GetFlag(FLAGS_malformed);
   workload_options.seed = absl::GetFlag(FLAGS_seed);
   absl::StatusOr<loadtest::Workload> workload =
-      loadtest::Workload::Build(**oracle, workload_options);
+      loadtest::Workload::Build(oracle, workload_options);
   if (!workload.ok()) {
     std::fprintf(stderr, "oracle_load: %s\n", workload.status().ToString().c_str());
     return 2;
@@ -251,7 +255,7 @@ int main(int argc, char** argv) {
   pid_t pid = absl::GetFlag(FLAGS_server_pid);
   if (address.empty()) {
     absl::StatusOr<std::unique_ptr<tests::ServerProcess>> started =
-        tests::ServerProcess::Start({"--address=127.0.0.1:0", "--tables=" + tables});
+        tests::ServerProcess::Start({"--address=127.0.0.1:0", "--tables_dir=" + tables_dir});
     if (!started.ok()) {
       std::fprintf(stderr, "oracle_load: cannot start the server: %s\n",
                    started.status().ToString().c_str());
@@ -266,10 +270,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "oracle_load: %s\n", info.status().ToString().c_str());
     return 2;
   }
-  absl::StatusOr<puzzle::TableFile> local_table = puzzle::LoadTableFile(tables);
   for (const api::TableDescription& table : info->tables()) {
-    if (table.puzzle_kind() != "eight" || !local_table.ok()) continue;
-    const std::string local = absl::StrFormat("%016x", local_table->payload_checksum);
+    if (table.puzzle_kind() != "eight" || (*eight)->tables().empty()) continue;
+    const std::string local =
+        absl::StrFormat("%016x", (*eight)->tables()[0].file->sections()[0].checksum);
     if (table.payload_checksum() != local) {
       std::printf("warning: the server's eight table (payload %s) is not %s (payload %s)\n",
                   table.payload_checksum().c_str(), tables.c_str(), local.c_str());

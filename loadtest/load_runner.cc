@@ -221,8 +221,9 @@ class Client {
     Count(kStreamCall, measured, 0, Micros(call_start, Clock::now()));
     ++result_.kinds[kStreamCall].call_codes[status.error_code()];
     if (oversize_last) {
+      // The stream names the message that ended it (1-based): the one after those answered.
       NoteCall("SolveStream ending over the limit", status, kInvalidArgument,
-               shared_.oversize_message);
+               absl::StrCat("message ", answered + 1, ": ", shared_.oversize_message));
     } else {
       NoteCall("SolveStream", status, 0, "");
     }

@@ -7,7 +7,8 @@
 //                max_batch_size + 1 items and must be rejected whole (INVALID_ARGUMENT);
 //   SolveStream  1..max_stream_messages messages of 1..max_stream_items queries, each answered
 //                in lockstep; one stream in `oversize_every` ends with an over-limit message,
-//                which must end the stream with INVALID_ARGUMENT after the earlier answers.
+//                which must end the stream with INVALID_ARGUMENT naming that message
+//                ("message N: ...") after the earlier answers.
 // Every client makes one over-limit batch and one over-limit stream first, so that their
 // allocations happen during warm-up. Every answer, item id and error message is compared with
 // the Workload's expectation: a different status code counts as an unexpected status code,

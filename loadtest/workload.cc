@@ -9,7 +9,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
-#include "puzzles/eight/eight_board.h"
+#include "puzzles/registry.h"
 
 namespace loadtest {
 namespace {
@@ -74,7 +74,7 @@ std::string Notate(const std::string& board, Rng& rng) {
 
 // A malformed query: one of the classes the API rejects (most of them in the start, some in
 // the goal), or a huge string.
-client::EightQuery Malformed(Rng& rng) {
+puzzle::QueryText Malformed(Rng& rng) {
   std::string board = RandomBoard(rng);
   auto damage = [&](std::string b) -> std::string {
     const size_t at = static_cast<size_t>(Uniform(rng, 9));
@@ -128,13 +128,13 @@ client::EightQuery Malformed(Rng& rng) {
     const int shape = Uniform(rng, 3);
     if (shape == 2) huge = "1 2 3 4 5 6 7 8 ";  // one huge token
     while (huge.size() < size) huge += shape == 0 ? "1 " : "12X453786";
-    return Chance(rng, 0.5) ? client::EightQuery{huge, ""} : client::EightQuery{board, huge};
+    return Chance(rng, 0.5) ? puzzle::QueryText{huge, ""} : puzzle::QueryText{board, huge};
   }
   if (kind < 35) return {Notate(board, rng), damage(RandomBoard(rng))};  // bad goal
   return {damage(board), Chance(rng, 0.5) ? "" : Notate(RandomBoard(rng), rng)};
 }
 
-client::EightQuery WellFormed(Rng& rng, bool solvable) {
+puzzle::QueryText WellFormed(Rng& rng, bool solvable) {
   const std::string start = RandomBoard(rng);
   std::string goal = Chance(rng, 0.1) ? std::string("12345678X") : RandomBoard(rng);
   if ((TileParity(start) == TileParity(goal)) != solvable) SwapTwoTiles(goal, rng);
@@ -144,29 +144,22 @@ client::EightQuery WellFormed(Rng& rng, bool solvable) {
   return {Notate(start, rng), Notate(goal, rng)};
 }
 
-// Replays an expected answer on the boards: the table's answer must reach the goal legally.
-absl::Status ReplayAnswer(const client::EightQuery& query, const client::EightResult& result) {
-  if (!result.status.ok() || !result.solvable) return absl::OkStatus();
-  absl::StatusOr<puzzle::EightBoard> start = puzzle::ParseEightBoard(query.start, "start");
-  absl::StatusOr<puzzle::EightBoard> goal = absl::StripAsciiWhitespace(query.goal).empty()
-                                                ? puzzle::StandardEightGoal()
-                                                : puzzle::ParseEightBoard(query.goal, "goal");
-  if (!start.ok() || !goal.ok()) return absl::InternalError("an answered query does not parse");
-  if (result.moves.size() != static_cast<size_t>(result.distance)) {
+// Replays an expected answer on the boards with the puzzle's own Trace: the table's answer must
+// reach the goal legally.
+absl::Status ReplayAnswer(const puzzle::QueryText& query, const puzzle::OracleResult& result) {
+  if (!result.status.ok() || !result.answer.solvable) return absl::OkStatus();
+  if (result.answer.moves.size() != static_cast<size_t>(result.answer.distance)) {
     return absl::InternalError("distance and move string disagree");
   }
-  puzzle::EightBoard board = *start;
-  for (char c : result.moves) {
-    const char* at = c == '\0' ? nullptr : std::strchr("dlru", c);
-    if (at == nullptr) return absl::InternalError(absl::StrCat("move '", std::string(1, c), "'"));
-    const auto move = static_cast<puzzle::Move>(at - "dlru");
-    if (!puzzle::CanMove(puzzle::EightState{static_cast<uint8_t>(board.BlankCell()), 0}, move)) {
-      return absl::InternalError(absl::StrCat("illegal move in '", result.moves, "'"));
-    }
-    board = puzzle::ApplyMoveToBoard(board, move);
-  }
-  if (!(board == *goal)) {
-    return absl::InternalError(absl::StrCat("'", result.moves, "' does not reach the goal"));
+  const puzzle::Puzzle& eight = *puzzle::FindPuzzle("eight");
+  absl::StatusOr<std::vector<std::string>> boards = eight.Trace(query.start, result.answer.moves);
+  if (!boards.ok()) return absl::InternalError(boards.status().message());
+  absl::StatusOr<std::vector<std::string>> goal = eight.Trace(
+      absl::StripAsciiWhitespace(query.goal).empty() ? eight.info().default_goal : query.goal, "");
+  if (!goal.ok()) return absl::InternalError("an answered query's goal does not parse");
+  if (boards->back() != goal->front()) {
+    return absl::InternalError(
+        absl::StrCat("'", result.answer.moves, "' does not reach the goal"));
   }
   return absl::OkStatus();
 }
@@ -180,10 +173,10 @@ std::string Describe(const QueryCase& c) {
 
 }  // namespace
 
-absl::StatusOr<Workload> Workload::Build(client::EightOracle& oracle,
+absl::StatusOr<Workload> Workload::Build(puzzle::Oracle& oracle,
                                          const WorkloadOptions& options) {
   Rng rng(options.seed);
-  std::vector<client::EightQuery> queries;
+  std::vector<puzzle::QueryText> queries;
   queries.reserve(options.size);
   for (size_t i = 0; i < options.size; ++i) {
     const double roll = std::uniform_real_distribution<double>(0, 1)(rng);
@@ -193,21 +186,21 @@ absl::StatusOr<Workload> Workload::Build(client::EightOracle& oracle,
       queries.push_back(WellFormed(rng, roll >= options.malformed + options.unsolvable));
     }
   }
-  absl::StatusOr<std::vector<client::EightResult>> results = oracle.SolveMany(queries);
+  absl::StatusOr<std::vector<puzzle::OracleResult>> results = oracle.SolveMany(queries);
   if (!results.ok()) return results.status();
   std::vector<QueryCase> cases;
   cases.reserve(queries.size());
   for (size_t i = 0; i < queries.size(); ++i) {
-    client::EightResult& result = (*results)[i];
+    puzzle::OracleResult& result = (*results)[i];
     const absl::Status replay = ReplayAnswer(queries[i], result);
     if (!replay.ok()) {
       return absl::InternalError(absl::StrCat("local oracle's answer to start '", queries[i].start,
                                               "' goal '", queries[i].goal,
                                               "': ", replay.message()));
     }
-    const CaseKind kind = !result.status.ok() ? CaseKind::kMalformed
-                          : result.solvable   ? CaseKind::kSolvable
-                                              : CaseKind::kUnsolvable;
+    const CaseKind kind = !result.status.ok()   ? CaseKind::kMalformed
+                          : result.answer.solvable ? CaseKind::kSolvable
+                                                   : CaseKind::kUnsolvable;
     cases.push_back(QueryCase{std::move(queries[i]), std::move(result), kind});
   }
   return Workload(std::move(cases));
@@ -231,15 +224,15 @@ Verdict CheckResult(const QueryCase& c, int code, absl::string_view message,
     return {Verdict::kWrongAnswer, absl::StrCat(Describe(c), ": message '", message,
                                                 "', expected '", c.expected.status.message(), "'")};
   }
-  if (answer.solvable() == c.expected.solvable && answer.distance() == c.expected.distance &&
-      answer.moves() == c.expected.moves) {
+  const puzzle::Answer& want = c.expected.answer;
+  if (answer.solvable() == want.solvable && answer.distance() == want.distance &&
+      answer.moves() == want.moves) {
     return {};
   }
   return {Verdict::kWrongAnswer,
           absl::StrCat(Describe(c), ": got solvable=", answer.solvable(), " distance ",
-                       answer.distance(), " '", answer.moves(),
-                       "', expected solvable=", c.expected.solvable, " distance ",
-                       c.expected.distance, " '", c.expected.moves, "'")};
+                       answer.distance(), " '", answer.moves(), "', expected solvable=",
+                       want.solvable, " distance ", want.distance, " '", want.moves, "'")};
 }
 
 Verdict CheckItem(const QueryCase& c, uint64_t id, const api::SolveItemResult& result) {

@@ -4,13 +4,14 @@
 // of different parity) and malformed boards of every class the API rejects (empty, 8 or 10
 // symbols, duplicate tiles, bad symbols, two blanks, no blank, bad goals, huge strings), written
 // in all the accepted notations. Every query's expected result comes from an in-process oracle
-// (client::LocalEightOracle over the same table the server loads), which reports the same
+// (puzzle::SolverOracle over the same table the server loads), which reports the same
 // status codes and messages as the server; every solvable answer is also replayed on the
 // boards to check it reaches the goal. Check* compare what the server said with that.
 //
 // Example:
-//   auto oracle = client::LocalEightOracle::Open("data/eight.tbl");
-//   absl::StatusOr<Workload> w = Workload::Build(**oracle, WorkloadOptions());
+//   auto eight = puzzle::LoadPuzzle(*puzzle::FindPuzzle("eight"), "data");
+//   puzzle::SolverOracle oracle(&(*eight)->solver());
+//   absl::StatusOr<Workload> w = Workload::Build(oracle, WorkloadOptions());
 //   const QueryCase& c = w->cases()[i];
 //   Verdict v = CheckResult(c, code, message, &response);   // v.kind == Verdict::kRight
 //
@@ -25,7 +26,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "client/eight_oracle.h"
+#include "puzzle/puzzle.h"
 #include "puzzleoracle/v1/oracle.pb.h"
 
 namespace loadtest {
@@ -35,8 +36,8 @@ namespace api = ::puzzleoracle::v1;
 enum class CaseKind { kSolvable, kUnsolvable, kMalformed };
 
 struct QueryCase {
-  client::EightQuery query;
-  client::EightResult expected;
+  puzzle::QueryText query;
+  puzzle::OracleResult expected;
   CaseKind kind;
 };
 
@@ -51,7 +52,7 @@ class Workload {
  public:
   // Generates the pool and asks `oracle` for every expected result. Errors: the oracle's, or
   // Internal when an expected answer does not replay to its goal (a broken local table).
-  static absl::StatusOr<Workload> Build(client::EightOracle& oracle,
+  static absl::StatusOr<Workload> Build(puzzle::Oracle& oracle,
                                         const WorkloadOptions& options);
 
   const std::vector<QueryCase>& cases() const { return cases_; }

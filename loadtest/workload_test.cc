@@ -6,6 +6,9 @@
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzle/solver_oracle.h"
+#include "puzzles/registry.h"
 
 namespace loadtest {
 namespace {
@@ -13,19 +16,24 @@ namespace {
 class WorkloadTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    auto oracle = client::LocalEightOracle::Open("data/eight.tbl");
-    ASSERT_TRUE(oracle.ok()) << oracle.status();
+    auto eight = puzzle::LoadPuzzle(*puzzle::FindPuzzle("eight"), "data");
+    ASSERT_TRUE(eight.ok()) << eight.status();
+    eight_ = eight->release();
+    puzzle::SolverOracle oracle(&eight_->solver());
     WorkloadOptions options;
     options.size = 20000;
-    auto built = Workload::Build(**oracle, options);
+    auto built = Workload::Build(oracle, options);
     ASSERT_TRUE(built.ok()) << built.status();
     workload_ = new Workload(*std::move(built));
   }
-  static void TearDownTestSuite() { delete workload_; }
+  static void TearDownTestSuite() {
+    delete workload_;
+    delete eight_;
+  }
 
   static const QueryCase& First(CaseKind kind) {
     for (const QueryCase& c : workload_->cases()) {
-      if (c.kind == kind && (kind != CaseKind::kSolvable || c.expected.distance > 0)) return c;
+      if (c.kind == kind && (kind != CaseKind::kSolvable || c.expected.answer.distance > 0)) return c;
     }
     ADD_FAILURE() << "no case of that kind";
     return workload_->cases().front();
@@ -33,14 +41,16 @@ class WorkloadTest : public ::testing::Test {
 
   static api::SolveResponse Expected(const QueryCase& c) {
     api::SolveResponse r;
-    r.set_solvable(c.expected.solvable);
-    r.set_distance(c.expected.distance);
-    r.set_moves(c.expected.moves);
+    r.set_solvable(c.expected.answer.solvable);
+    r.set_distance(c.expected.answer.distance);
+    r.set_moves(c.expected.answer.moves);
     return r;
   }
 
+  static puzzle::LoadedPuzzle* eight_;
   static Workload* workload_;
 };
+puzzle::LoadedPuzzle* WorkloadTest::eight_ = nullptr;
 Workload* WorkloadTest::workload_ = nullptr;
 
 TEST_F(WorkloadTest, MixMatchesTheRequestedShares) {
@@ -66,11 +76,10 @@ TEST_F(WorkloadTest, MalformedQueriesCoverEveryRejectionClass) {
 }
 
 TEST_F(WorkloadTest, SameSeedSameWorkload) {
-  auto oracle = client::LocalEightOracle::Open("data/eight.tbl");
-  ASSERT_TRUE(oracle.ok());
+  puzzle::SolverOracle oracle(&eight_->solver());
   WorkloadOptions options;
   options.size = 20000;
-  auto again = Workload::Build(**oracle, options);
+  auto again = Workload::Build(oracle, options);
   ASSERT_TRUE(again.ok());
   for (size_t i = 0; i < again->cases().size(); i += 997) {
     EXPECT_EQ(again->cases()[i].query.start, workload_->cases()[i].query.start);

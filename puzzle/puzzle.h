@@ -214,6 +214,13 @@ class Puzzle {
   virtual absl::StatusOr<std::string> Scramble(absl::string_view goal, int moves,
                                                uint64_t seed) const = 0;
 
+  // Checks `answer` to `query` without the tables: the moves are legal and reach the goal, they
+  // are as many as the distance, and extras agree with the final board; an unsolvable answer is
+  // given exactly when the puzzle's parity rule says so. Optimality is not checked (that needs
+  // the tables). OK, or Internal saying what is wrong. For tests, fuzzers and load tools.
+  // REQUIRES: the query parses (the solver accepted it).
+  virtual absl::Status CheckAnswer(const QueryText& query, const Answer& answer) const = 0;
+
   // The playground's view of this puzzle: an ES module (see web/README.md for its contract).
   virtual absl::string_view playground_view() const = 0;
 

@@ -141,6 +141,9 @@ TEST_P(PuzzleTransportsTest, GrpcSolveAnswersEveryExampleAndNamesBadFields) {
     const grpc::Status s = Server::Get().stub().Solve(WithDeadline(&context), request, &response);
     ASSERT_TRUE(s.ok()) << s.error_message();
     ExpectAnswer(e, response);
+    const absl::Status replays =
+        puzzle().CheckAnswer({e.start, e.goal}, client::AnswerFromResponse(response));
+    EXPECT_TRUE(replays.ok()) << replays;
     if (e.answer.solvable) {
       // The boards replay the moves, as the puzzle itself traces them.
       absl::StatusOr<std::vector<std::string>> trace = puzzle().Trace(e.start, e.answer.moves);

@@ -217,6 +217,34 @@ class EightPuzzleImpl final : public Puzzle {
     return FormatCells(cells);
   }
 
+  absl::Status CheckAnswer(const QueryText& query, const Answer& answer) const override {
+    absl::StatusOr<RelabeledQuery> relabeled = ParseEightQuery(query.start, query.goal);
+    if (!relabeled.ok()) return relabeled.status();
+    if (answer.solvable != relabeled->solvable) {
+      return absl::InternalError(absl::StrCat("solvable is ", answer.solvable,
+                                              "; the boards' parities say ",
+                                              relabeled->solvable));
+    }
+    if (!answer.solvable) {
+      if (answer.distance == -1 && answer.moves.empty()) return absl::OkStatus();
+      return absl::InternalError("an unsolvable answer must have distance -1 and no moves");
+    }
+    if (answer.moves.size() != static_cast<size_t>(answer.distance)) {
+      return absl::InternalError(absl::StrCat("distance ", answer.distance, " but ",
+                                              answer.moves.size(), " moves"));
+    }
+    absl::StatusOr<std::vector<std::string>> boards = Trace(query.start, answer.moves);
+    if (!boards.ok()) return absl::InternalError(boards.status().message());
+    absl::StatusOr<std::vector<std::string>> goal =
+        Trace(absl::StripAsciiWhitespace(query.goal).empty() ? info_.default_goal : query.goal, "");
+    if (!goal.ok()) return absl::InternalError(goal.status().message());
+    if (boards->back() != goal->front()) {
+      return absl::InternalError(absl::StrCat("'", answer.moves, "' ends at ", boards->back(),
+                                              ", not the goal ", goal->front()));
+    }
+    return absl::OkStatus();
+  }
+
   absl::string_view playground_view() const override { return kEightViewJs; }
   const PuzzleExamples& examples() const override { return examples_; }
 

@@ -77,5 +77,26 @@ TEST(EightPuzzleTest, ScrambleIsDeterministicAndReachable) {
             "goal: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 4");
 }
 
+TEST(EightPuzzleTest, CheckAnswerCatchesWrongAnswers) {
+  const Puzzle& eight = EightPuzzle();
+  Answer right;
+  right.solvable = true;
+  right.distance = 2;
+  right.moves = "dd";
+  EXPECT_TRUE(eight.CheckAnswer({"12X453786", ""}, right).ok());
+  Answer short_by_one = right;
+  short_by_one.moves = "d";
+  EXPECT_EQ(eight.CheckAnswer({"12X453786", ""}, short_by_one).message(),
+            "distance 2 but 1 moves");
+  Answer elsewhere = right;
+  elsewhere.moves = "dl";
+  EXPECT_EQ(eight.CheckAnswer({"12X453786", ""}, elsewhere).message(),
+            "'dl' ends at 1234X5786, not the goal 12345678X");
+  Answer unsolvable;  // distance -1, no moves
+  EXPECT_TRUE(eight.CheckAnswer({"21345678X", ""}, unsolvable).ok());
+  EXPECT_EQ(eight.CheckAnswer({"12X453786", ""}, unsolvable).message(),
+            "solvable is 0; the boards' parities say 1");
+}
+
 }  // namespace
 }  // namespace puzzle

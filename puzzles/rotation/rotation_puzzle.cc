@@ -227,6 +227,25 @@ class RotationGamePuzzleImpl final : public Puzzle {
     return FormatRotationBoard(board);
   }
 
+  absl::Status CheckAnswer(const QueryText& query, const Answer& answer) const override {
+    if (!answer.solvable || answer.extras.size() != 1) {
+      return absl::InternalError("every board is solvable, with one extra (the centre symbol)");
+    }
+    if (answer.moves.size() != static_cast<size_t>(answer.distance)) {
+      return absl::InternalError(absl::StrCat("distance ", answer.distance, " but ",
+                                              answer.moves.size(), " ops"));
+    }
+    absl::StatusOr<std::vector<std::string>> boards = Trace(query.start, answer.moves);
+    if (!boards.ok()) return absl::InternalError(boards.status().message());
+    for (uint8_t cell : kRotationCentre) {
+      if (boards->back()[cell] != '0' + answer.extras[0]) {
+        return absl::InternalError(absl::StrCat("'", answer.moves, "' leaves ", boards->back(),
+                                                ": the centre is not all ", answer.extras[0]));
+      }
+    }
+    return absl::OkStatus();
+  }
+
   absl::string_view playground_view() const override { return kRotationViewJs; }
   const PuzzleExamples& examples() const override { return examples_; }
 

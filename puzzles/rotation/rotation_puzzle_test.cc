@@ -63,5 +63,22 @@ TEST(RotationPuzzleTest, ScrambleIsDeterministicAndKeepsEightOfEachSymbol) {
   for (int cell : kRotationCentre) EXPECT_EQ((*solved)[cell], (*solved)[6]);
 }
 
+TEST(RotationPuzzleTest, CheckAnswerCatchesWrongAnswers) {
+  const Puzzle& rotation = RotationGamePuzzle();
+  const QueryText sample{"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", ""};
+  Answer right;
+  right.solvable = true;
+  right.distance = 2;
+  right.moves = "AC";
+  right.extras = {2};
+  EXPECT_TRUE(rotation.CheckAnswer(sample, right).ok());
+  Answer wrong_symbol = right;
+  wrong_symbol.extras = {3};
+  EXPECT_FALSE(rotation.CheckAnswer(sample, wrong_symbol).ok());
+  Answer wrong_ops = right;
+  wrong_ops.moves = "CA";
+  EXPECT_FALSE(rotation.CheckAnswer(sample, wrong_ops).ok());
+}
+
 }  // namespace
 }  // namespace puzzle

@@ -41,7 +41,9 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "client/eight_oracle.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzle/solver_oracle.h"
+#include "puzzles/registry.h"
 #include "gtest/gtest.h"
 #include "puzzleoracle/v1/oracle.grpc.pb.h"
 #include "tests/server_process.h"
@@ -51,7 +53,7 @@ namespace {
 
 namespace api = ::puzzleoracle::v1;
 
-constexpr char kTable[] = "data/eight.tbl";
+constexpr char kTablesDir[] = "data";
 constexpr int kReplicas = 3;
 constexpr int kThreads = 4;
 // Answers to wait for in each phase: before the stops, after SIGTERM, after SIGKILL.
@@ -85,21 +87,21 @@ constexpr char kServiceConfig[] = R"json({
 
 struct CheckedQuery {
   api::SolveRequest request;
-  client::EightResult want;
+  puzzle::OracleResult want;
 };
 
 // `count` random start/goal pairs (about half unsolvable) plus the README's example, each with
 // its answer reconstructed in-process from the table file.
-std::vector<CheckedQuery> MakeQueries(client::LocalEightOracle& reference, int count) {
+std::vector<CheckedQuery> MakeQueries(puzzle::Oracle& reference, int count) {
   std::mt19937_64 rng(20240606);
-  std::vector<client::EightQuery> pairs = {{"564178X23", "7568X4123"}};
+  std::vector<puzzle::QueryText> pairs = {{"564178X23", "7568X4123"}};
   while (static_cast<int>(pairs.size()) < count) {
     std::string start = "12345678X", goal = "12345678X";
     std::shuffle(start.begin(), start.end(), rng);
     std::shuffle(goal.begin(), goal.end(), rng);
     pairs.push_back({start, goal});
   }
-  absl::StatusOr<std::vector<client::EightResult>> answers = reference.SolveMany(pairs);
+  absl::StatusOr<std::vector<puzzle::OracleResult>> answers = reference.SolveMany(pairs);
   std::vector<CheckedQuery> queries;
   if (!answers.ok()) return queries;
   for (size_t i = 0; i < pairs.size(); ++i) {
@@ -293,12 +295,12 @@ class Load {
       log->push_back({start, end, -2});
       return true;
     }
-    if (got.solvable() != q.want.solvable || got.distance() != q.want.distance ||
-        got.moves() != q.want.moves) {
+    if (got.solvable() != q.want.answer.solvable || got.distance() != q.want.answer.distance ||
+        got.moves() != q.want.answer.moves) {
       wrong_.fetch_add(1);
       Note(absl::StrFormat("%s -> %s: wrong: got (%d, %d, \"%s\"), want (%d, %d, \"%s\")",
                            q.request.start(), q.request.goal(), got.solvable(), got.distance(),
-                           got.moves(), q.want.solvable, q.want.distance, q.want.moves));
+                           got.moves(), q.want.answer.solvable, q.want.answer.distance, q.want.answer.moves));
     }
     const std::string peer = context.peer();
     int replica = -1;
@@ -425,20 +427,22 @@ int64_t RecoveryNs(const std::vector<Call>& calls, int64_t signal_ns, int64_t la
 double Ms(int64_t ns) { return ns / 1e6; }
 
 TEST(ScaleOutTest, RoundRobinSpreadsTheLoadAndRetriesRideOverSigtermAndSigkill) {
-  absl::StatusOr<std::unique_ptr<client::LocalEightOracle>> reference =
-      client::LocalEightOracle::Open(kTable);
-  ASSERT_TRUE(reference.ok()) << reference.status();
-  const std::vector<CheckedQuery> queries = MakeQueries(**reference, 4096);
+  absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> eight =
+      puzzle::LoadPuzzle(*puzzle::FindPuzzle("eight"), kTablesDir);
+  ASSERT_TRUE(eight.ok()) << eight.status();
+  puzzle::SolverOracle reference(&(*eight)->solver());
+  const std::vector<CheckedQuery> queries = MakeQueries(reference, 4096);
   ASSERT_EQ(queries.size(), 4096u);
-  ASSERT_EQ(queries[0].want.distance, 8);
-  ASSERT_EQ(queries[0].want.moves, "urrulldr");
+  ASSERT_EQ(queries[0].want.answer.distance, 8);
+  ASSERT_EQ(queries[0].want.answer.moves, "urrulldr");
 
   // 1. Three replicas on loopback ports the kernel picks.
   std::vector<std::unique_ptr<ServerProcess>> replicas;
   std::vector<std::string> addresses, peers;
   for (int r = 0; r < kReplicas; ++r) {
     absl::StatusOr<std::unique_ptr<ServerProcess>> started = ServerProcess::Start(
-        {"--address=127.0.0.1:0", std::string("--tables=") + kTable, "--shutdown_grace=5s"});
+        {"--address=127.0.0.1:0", std::string("--tables_dir=") + kTablesDir,
+         "--shutdown_grace=5s"});
     ASSERT_TRUE(started.ok()) << started.status();
     addresses.push_back((*started)->address());
     peers.push_back("ipv4:" + (*started)->address());
