@@ -15,7 +15,8 @@ absl::Status SolveExecutor::Submit(std::function<void()> task) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (stopping_) return absl::FailedPreconditionError("the server is shutting down");
-    if (queue_.size() >= static_cast<size_t>(queue_capacity_)) {
+    // Idle workers take a task at once, so they do not count against the waiting room.
+    if (queue_.size() >= static_cast<size_t>(queue_capacity_) + idle_) {
       return absl::ResourceExhaustedError(absl::StrCat(
           "the server is busy: ", workers_.size(), " searches running and ", queue_.size(),
           " waiting (--solve_threads, --solve_queue); retry later"));
@@ -48,7 +49,9 @@ void SolveExecutor::Work() {
     std::function<void()> task;
     {
       std::unique_lock<std::mutex> lock(mu_);
+      ++idle_;
       ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      --idle_;
       if (queue_.empty()) return;  // stopping, and nothing left to run
       task = std::move(queue_.front());
       queue_.pop_front();

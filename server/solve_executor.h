@@ -1,8 +1,8 @@
 // A bounded pool of worker threads for work that can take more than microseconds (searches, big
 // batches), so that it never runs on gRPC's callback threads or the HTTP event loops.
 //
-// Bounded twice: `threads` workers run tasks, and at most `queue_capacity` more wait. A task
-// submitted when the queue is full is refused at once (ResourceExhausted with a message naming
+// Bounded twice: `threads` workers run tasks, and at most `queue_capacity` more wait (beyond
+// those an idle worker is about to take). A task submitted when all are taken is refused at once (ResourceExhausted with a message naming
 // the limits), so a burst cannot grow memory or latency without bound; the caller answers its
 // client with that status.
 //
@@ -59,6 +59,7 @@ class SolveExecutor {
   std::condition_variable ready_;
   std::deque<std::function<void()>> queue_;  // guarded by mu_
   bool stopping_ = false;                    // guarded by mu_
+  size_t idle_ = 0;                          // workers waiting for a task; guarded by mu_
   std::vector<std::thread> workers_;
 };
 

@@ -58,6 +58,19 @@ TEST(SolveExecutorTest, AFullQueueIsRefusedAtOnceWithTheLimitsNamed) {
   gate.Open();
 }
 
+TEST(SolveExecutorTest, WithNoWaitingRoomAnIdleWorkerStillTakesATask) {
+  SolveExecutor executor(1, 0);
+  std::atomic<int> done{0};
+  // Wait until the worker is idle, then a task is accepted.
+  for (int i = 0; i < 1000; ++i) {
+    if (executor.Submit([&done] { ++done; }).ok()) break;
+    std::this_thread::yield();
+  }
+  for (int i = 0; i < 1000 && done.load() == 0; ++i) std::this_thread::yield();
+  executor.Stop();
+  EXPECT_EQ(done.load(), 1);
+}
+
 TEST(SolveExecutorTest, SubmitAfterStopIsRefused) {
   SolveExecutor executor(1, 4);
   executor.Stop();
