@@ -218,7 +218,17 @@ absl::StatusOr<std::unique_ptr<TableFile>> TableFile::FromBytes(std::string byte
 
 TableFile::~TableFile() = default;
 
+// Validates in three stages (TABLE_FORMAT.md, "Validation on load"): the header (up to and
+// including its checksum, which covers the directory and the metadata), the directory (every
+// section's fields, extent and padding), then every section's bytes against its checksums.
 absl::Status TableFile::Parse(absl::string_view bytes) {
+  absl::Status status = ParseHeader(bytes);
+  if (status.ok()) status = ParseDirectory(bytes);
+  if (status.ok()) status = VerifySections(bytes);
+  return status;
+}
+
+absl::Status TableFile::ParseHeader(absl::string_view bytes) {
   auto corrupt = [&](auto&&... parts) {
     return absl::DataLossError(absl::StrCat(name_, ": ", parts...));
   };
@@ -288,9 +298,17 @@ absl::Status TableFile::Parse(absl::string_view bytes) {
                    ": file_size at offset ", kOffFileSize, " says ", file_size_,
                    " bytes, the file has ", bytes.size());
   }
+  return absl::OkStatus();
+}
 
+absl::Status TableFile::ParseDirectory(absl::string_view bytes) {
+  auto corrupt = [&](auto&&... parts) {
+    return absl::DataLossError(absl::StrCat(name_, ": ", parts...));
+  };
+  const uint32_t count = GetU32(bytes, kOffSectionCount);
+  const uint64_t head_size = kTableHeaderSize + uint64_t{count} * kTableSectionEntrySize;
   // The directory: every section in order, aligned, inside the file, zero padding between.
-  uint64_t end_of_previous = head_size + metadata_size;
+  uint64_t end_of_previous = head_size + metadata_.size();
   sections_.clear();
   sections_.reserve(count);
   for (uint32_t i = 0; i < count; ++i) {
@@ -363,6 +381,14 @@ absl::Status TableFile::Parse(absl::string_view bytes) {
                    file_size_);
   }
 
+  return absl::OkStatus();
+}
+
+absl::Status TableFile::VerifySections(absl::string_view bytes) {
+  auto corrupt = [&](auto&&... parts) {
+    return absl::DataLossError(absl::StrCat(name_, ": ", parts...));
+  };
+  const uint32_t count = static_cast<uint32_t>(sections_.size());
   // The contents: a streaming XXH3 pass over each section's stored bytes.
   for (uint32_t i = 0; i < count; ++i) {
     TableSection& section = sections_[i];

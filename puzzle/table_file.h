@@ -151,6 +151,9 @@ class TableFile {
 
   // Validates `bytes` (the mapping or owned_bytes_) and fills every field.
   absl::Status Parse(absl::string_view bytes);
+  absl::Status ParseHeader(absl::string_view bytes);     // fills puzzle_ ... header_checksum_
+  absl::Status ParseDirectory(absl::string_view bytes);  // fills sections_ (but bytes)
+  absl::Status VerifySections(absl::string_view bytes);  // checksums; fills each bytes
 
   std::string name_;
   std::string puzzle_;

@@ -66,126 +66,158 @@ absl::StatusOr<DepthHistograms> ParseDepthHistograms(absl::string_view text) {
   return histograms;
 }
 
-EightVerifyReport VerifyEightTable(const puzzle::EightTable& table, const DepthHistograms* expected) {
-  EightVerifyReport report;
-  auto fail = [&report](std::string message) {
-    if (report.failures.size() < kMaxFailures) report.failures.push_back(std::move(message));
-  };
-  std::vector<uint32_t> parent(puzzle::kStatesPerSeed);
-  std::vector<Move> last_move(puzzle::kStatesPerSeed);
-  std::vector<uint8_t> depth(puzzle::kStatesPerSeed);
-  std::vector<uint32_t> path_rank(puzzle::kStatesPerSeed);
-  std::vector<uint32_t> walk;
+namespace {
 
-  for (int seed = 0; seed < puzzle::kEightSeeds; ++seed) {
-    const uint32_t seed_index = puzzle::StateIndex(EightState::Seed(seed));
-    // 1. Legal moves and parents.
+// The checks of one seed's table, in the header's order, over buffers reused across seeds.
+class SeedChecker {
+ public:
+  SeedChecker(const EightTable& table, EightVerifyReport* report)
+      : table_(table),
+        report_(report),
+        parent_(kStatesPerSeed),
+        last_move_(kStatesPerSeed),
+        depth_(kStatesPerSeed),
+        path_rank_(kStatesPerSeed) {}
+
+  void Check(int seed, const DepthHistograms* expected) {
+    seed_ = seed;
+    seed_index_ = StateIndex(EightState::Seed(seed));
+    if (!CheckLegalMoves() || !WalkBackToTheSeed()) return;
+    std::vector<uint32_t>& histogram = report_->histograms[seed];
+    CheckDepthsAreDistances(histogram);
+    report_->states_checked += kStatesPerSeed;
+    CheckLexMin(histogram.size());
+    if (expected != nullptr && histogram != (*expected)[seed]) {
+      Fail(absl::StrCat("seed ", seed, ": depth histogram ", absl::StrJoin(histogram, " "),
+                        " differs from the expected ", absl::StrJoin((*expected)[seed], " ")));
+    }
+  }
+
+ private:
+  void Fail(std::string message) {
+    if (report_->failures.size() < kMaxFailures) report_->failures.push_back(std::move(message));
+  }
+
+  // 1. Every stored move is legal: undoing it is a legal move from the state. Fills parents.
+  bool CheckLegalMoves() {
     bool legal = true;
-    for (uint32_t index = 0; index < puzzle::kStatesPerSeed; ++index) {
-      if (index == seed_index) continue;
-      const EightState state = puzzle::StateFromIndex(index);
-      const Move move = table.LastMove(seed, index);
-      const Move back = puzzle::OppositeMove(move);
-      if (!puzzle::CanMove(state, back)) {
-        fail(absl::StrCat("seed ", seed, " state ", index, ": last move '",
-                          std::string(1, puzzle::MoveChar(move)), "' is illegal"));
+    for (uint32_t index = 0; index < kStatesPerSeed; ++index) {
+      if (index == seed_index_) continue;
+      const EightState state = StateFromIndex(index);
+      const Move move = table_.LastMove(seed_, index);
+      const Move back = OppositeMove(move);
+      if (!CanMove(state, back)) {
+        Fail(absl::StrCat("seed ", seed_, " state ", index, ": last move '",
+                          std::string(1, MoveChar(move)), "' is illegal"));
         legal = false;
         continue;
       }
-      parent[index] = puzzle::StateIndex(puzzle::ApplyMove(state, back));
-      last_move[index] = move;
+      parent_[index] = StateIndex(ApplyMove(state, back));
+      last_move_[index] = move;
     }
-    if (!legal) continue;
+    return legal;
+  }
 
-    // 2. Walk back to the seed; memoised depths.
-    std::fill(depth.begin(), depth.end(), kUnknownDepth);
-    depth[seed_index] = 0;
-    bool walks_ok = true;
-    for (uint32_t index = 0; index < puzzle::kStatesPerSeed && walks_ok; ++index) {
-      walk.clear();
+  // 2. Walking back reaches the seed within 31 steps (no cycles); memoised depths.
+  bool WalkBackToTheSeed() {
+    std::fill(depth_.begin(), depth_.end(), kUnknownDepth);
+    depth_[seed_index_] = 0;
+    for (uint32_t index = 0; index < kStatesPerSeed; ++index) {
+      walk_.clear();
       uint32_t at = index;
-      while (depth[at] == kUnknownDepth) {
-        walk.push_back(at);
-        if (walk.size() > static_cast<size_t>(puzzle::kEightMaxDistance)) {
-          fail(absl::StrCat("seed ", seed, " state ", index,
+      while (depth_[at] == kUnknownDepth) {
+        walk_.push_back(at);
+        if (walk_.size() > static_cast<size_t>(kEightMaxDistance)) {
+          Fail(absl::StrCat("seed ", seed_, " state ", index,
                             ": walking back does not reach the seed within 31 steps"));
-          walks_ok = false;
-          break;
+          return false;
         }
-        at = parent[at];
+        at = parent_[at];
       }
-      if (!walks_ok) break;
-      uint32_t d = depth[at];
-      for (auto it = walk.rbegin(); it != walk.rend(); ++it) depth[*it] = static_cast<uint8_t>(++d);
-      if (d > static_cast<uint32_t>(puzzle::kEightMaxDistance)) {
-        fail(absl::StrCat("seed ", seed, " state ", index, ": depth ", d, " exceeds 31"));
-        walks_ok = false;
+      uint32_t d = depth_[at];
+      for (auto it = walk_.rbegin(); it != walk_.rend(); ++it) depth_[*it] = static_cast<uint8_t>(++d);
+      if (d > static_cast<uint32_t>(kEightMaxDistance)) {
+        Fail(absl::StrCat("seed ", seed_, " state ", index, ": depth ", d, " exceeds 31"));
+        return false;
       }
     }
-    if (!walks_ok) continue;
+    return true;
+  }
 
-    // 3. Depths are distances; 5. histogram.
-    std::vector<uint32_t>& histogram = report.histograms[seed];
-    for (uint32_t index = 0; index < puzzle::kStatesPerSeed; ++index) {
-      const EightState state = puzzle::StateFromIndex(index);
-      if (histogram.size() <= depth[index]) histogram.resize(depth[index] + 1, 0);
-      ++histogram[depth[index]];
-      for (Move move : puzzle::kMovesInLexOrder) {
-        if (!puzzle::CanMove(state, move)) continue;
-        const uint32_t neighbour = puzzle::StateIndex(puzzle::ApplyMove(state, move));
-        if (depth[neighbour] + 1 < depth[index]) {
-          fail(absl::StrCat("seed ", seed, " state ", index, ": depth ", depth[index],
-                            " but neighbour ", neighbour, " has depth ", depth[neighbour],
+  // 3. Depths are distances: no neighbour is two or more closer. 5. The depth histogram.
+  void CheckDepthsAreDistances(std::vector<uint32_t>& histogram) {
+    for (uint32_t index = 0; index < kStatesPerSeed; ++index) {
+      const EightState state = StateFromIndex(index);
+      if (histogram.size() <= depth_[index]) histogram.resize(depth_[index] + 1, 0);
+      ++histogram[depth_[index]];
+      for (Move move : kMovesInLexOrder) {
+        if (!CanMove(state, move)) continue;
+        const uint32_t neighbour = StateIndex(ApplyMove(state, move));
+        if (depth_[neighbour] + 1 < depth_[index]) {
+          Fail(absl::StrCat("seed ", seed_, " state ", index, ": depth ", depth_[index],
+                            " but neighbour ", neighbour, " has depth ", depth_[neighbour],
                             "; the stored path is not shortest"));
         }
       }
     }
-    report.states_checked += puzzle::kStatesPerSeed;
+  }
 
-    // 4. Lex-min: rank each level by path order, then check every state's stored choice.
-    std::vector<std::vector<uint32_t>> levels(histogram.size());
-    for (uint32_t index = 0; index < puzzle::kStatesPerSeed; ++index) {
-      levels[depth[index]].push_back(index);
-    }
-    path_rank[seed_index] = 0;
+  // 4. Lex-min: rank each level by path order ((parent's rank, move), level by level), then the
+  // stored (parent, move) must be the smallest among all predecessors one level up.
+  void CheckLexMin(size_t levels_count) {
+    std::vector<std::vector<uint32_t>> levels(levels_count);
+    for (uint32_t index = 0; index < kStatesPerSeed; ++index) levels[depth_[index]].push_back(index);
+    path_rank_[seed_index_] = 0;
     std::vector<std::pair<uint64_t, uint32_t>> keyed;
     for (size_t d = 1; d < levels.size(); ++d) {
       keyed.clear();
-      for (uint32_t index : levels[d]) {
-        keyed.emplace_back(uint64_t{path_rank[parent[index]]} * 4 +
-                               static_cast<uint64_t>(last_move[index]),
-                           index);
-      }
+      for (uint32_t index : levels[d]) keyed.emplace_back(PathKey(parent_[index], last_move_[index]), index);
       std::sort(keyed.begin(), keyed.end());
-      for (size_t r = 0; r < keyed.size(); ++r) path_rank[keyed[r].second] = static_cast<uint32_t>(r);
-      for (uint32_t index : levels[d]) {
-        const EightState state = puzzle::StateFromIndex(index);
-        const uint64_t stored = uint64_t{path_rank[parent[index]]} * 4 +
-                                static_cast<uint64_t>(last_move[index]);
-        for (Move move : puzzle::kMovesInLexOrder) {
-          // A predecessor P reaches `state` with `move` when undoing `move` from state is legal.
-          const Move back = puzzle::OppositeMove(move);
-          if (!puzzle::CanMove(state, back)) continue;
-          const uint32_t predecessor = puzzle::StateIndex(puzzle::ApplyMove(state, back));
-          if (depth[predecessor] + 1 != depth[index]) continue;
-          const uint64_t candidate =
-              uint64_t{path_rank[predecessor]} * 4 + static_cast<uint64_t>(move);
-          if (candidate < stored) {
-            fail(absl::StrCat("seed ", seed, " state ", index, ": stored last move '",
-                              std::string(1, puzzle::MoveChar(last_move[index])),
-                              "' is not on the lexicographically smallest shortest path ('",
-                              std::string(1, puzzle::MoveChar(move)), "' from state ",
-                              predecessor, " is smaller)"));
-          }
-        }
-      }
-    }
-
-    if (expected != nullptr && histogram != (*expected)[seed]) {
-      fail(absl::StrCat("seed ", seed, ": depth histogram ", absl::StrJoin(histogram, " "),
-                        " differs from the expected ", absl::StrJoin((*expected)[seed], " ")));
+      for (size_t r = 0; r < keyed.size(); ++r) path_rank_[keyed[r].second] = static_cast<uint32_t>(r);
+      for (uint32_t index : levels[d]) CheckLexMinChoice(index);
     }
   }
+
+  uint64_t PathKey(uint32_t parent, Move move) const {
+    return uint64_t{path_rank_[parent]} * 4 + static_cast<uint64_t>(move);
+  }
+
+  void CheckLexMinChoice(uint32_t index) {
+    const EightState state = StateFromIndex(index);
+    const uint64_t stored = PathKey(parent_[index], last_move_[index]);
+    for (Move move : kMovesInLexOrder) {
+      // A predecessor P reaches `state` with `move` when undoing `move` from state is legal.
+      const Move back = OppositeMove(move);
+      if (!CanMove(state, back)) continue;
+      const uint32_t predecessor = StateIndex(ApplyMove(state, back));
+      if (depth_[predecessor] + 1 != depth_[index]) continue;
+      if (PathKey(predecessor, move) < stored) {
+        Fail(absl::StrCat("seed ", seed_, " state ", index, ": stored last move '",
+                          std::string(1, MoveChar(last_move_[index])),
+                          "' is not on the lexicographically smallest shortest path ('",
+                          std::string(1, MoveChar(move)), "' from state ", predecessor,
+                          " is smaller)"));
+      }
+    }
+  }
+
+  const EightTable& table_;
+  EightVerifyReport* const report_;
+  int seed_ = 0;
+  uint32_t seed_index_ = 0;
+  std::vector<uint32_t> parent_;
+  std::vector<Move> last_move_;
+  std::vector<uint8_t> depth_;
+  std::vector<uint32_t> path_rank_;
+  std::vector<uint32_t> walk_;
+};
+
+}  // namespace
+
+EightVerifyReport VerifyEightTable(const EightTable& table, const DepthHistograms* expected) {
+  EightVerifyReport report;
+  SeedChecker checker(table, &report);
+  for (int seed = 0; seed < kEightSeeds; ++seed) checker.Check(seed, expected);
   return report;
 }
 
