@@ -37,10 +37,10 @@ function selectTab(entry, focus) {
 }
 
 // The entry the location hash names: a puzzle's name, or a view's test-id prefix (so that links
-// made before the names existed, such as #rotation, still work).
-function entryFromHash() {
+// made when tabs were named after the prefixes still work).
+function entryFromHash(hash = location.hash) {
   let name = '';
-  try { name = decodeURIComponent(location.hash.slice(1)); } catch (_) { return null; }
+  try { name = decodeURIComponent(hash.slice(1)); } catch (_) { return null; }
   if (!name) return null;
   return entries.find((e) => e.info.name === name) ||
       entries.find((e) => e.panel.dataset.prefix === name) || null;
@@ -152,11 +152,14 @@ async function main() {
   }
   $('panels').textContent = '';
   puzzles.forEach(addPuzzle);
+  const requested = location.hash;
   selectTab(entryFromHash() || entries[0], false);
+  const shown = location.hash;
   await Promise.all(entries.map(loadView));
-  // Views are in: a hash naming a view's prefix (an old link) can be followed now.
-  const wanted = entryFromHash();
-  if (wanted && wanted.tab.getAttribute('aria-selected') !== 'true') selectTab(wanted, false);
+  // Views are in: a hash naming a view's prefix (an old link) can be followed now, unless a tab
+  // was chosen meanwhile.
+  const wanted = entryFromHash(requested);
+  if (wanted && location.hash === shown && '#' + wanted.info.name !== shown) selectTab(wanted, false);
   window.addEventListener('hashchange', () => {
     const entry = entryFromHash();
     if (entry) selectTab(entry, false);

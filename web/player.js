@@ -7,10 +7,10 @@
 //   announce                    the page's polite live region
 //   Player                      the moves strip and the playback controls over a board
 //
-// Example (a view):
-//   const player = new shared.Player({ prefix: 'eight', label: '8-puzzle', board, baseMs: 380,
-//                                      describe: (m) => 'blank ' + m });
+// Example (in a view's mount(panel, info, shared)):
+//   const player = new shared.Player({ prefix, label: info.title, board, baseMs: 380 });
 //   stage.append(player.el);
+//   player.bindKeys(panel);
 //   const answer = await shared.solve(info.name, { start, goal });
 //   if (answer.ok) player.load(answer.data.boards, answer.data.moves.split(''));
 
