@@ -7,7 +7,8 @@
 //   - a generic part over the server's registry (GET /v2/puzzles): every puzzle's tab loads its
 //     view, every example button of the view plays to the server's own last board and distance,
 //     and a malformed board shows the server's own message. It relies only on the view contract
-//     of web/README.md, so a new puzzle whose view follows it is tested with no edit here;
+//     of web/README.md, so a new puzzle whose view follows it is tested with no edit here (the
+//     README's minimal view is driven the same way, in place of a sliding puzzle's view);
 //   - specific checks of the 8-puzzle and Rotation Game views (exact answers, playback controls,
 //     editing, op buttons, scrambles), of tabs and hash navigation, and of a view that fails.
 //
@@ -503,67 +504,106 @@ describe('web playground in headless Chromium', () => {
   });
 
   // ------------------------------------------------------------ every puzzle of the registry
+  // Drives the panel of puzzle `info` on page `p` through web/README.md's conventions alone:
+  // every example plays to the server's own last board and distance; a malformed board shows
+  // the server's own message on the field it names. `p` shows the panel's tab already.
+  const driveView = async (p, info, shotName) => {
+    const name = info.name;
+    const panel = `[data-testid="panel-${name}"]`;
+    assert.equal(await p.locator(panel).getAttribute('data-view'), 'ready');
+    const prefix = await p.locator(panel).getAttribute('data-prefix');
+    assert.ok(prefix, `${panel} has no data-prefix`);
+    const part = (id) => p.locator(`${panel} [data-testid="${prefix}-${id}"]`);
+    const speed = part('speed');
+    await speed.fill(await speed.getAttribute('max'));
+    const examples = p.locator(`${panel} [data-testid="${prefix}-example"]`);
+    const count = await examples.count();
+    assert.ok(count > 0, `${name}: no ${prefix}-example buttons`);
+    for (let i = 0; i < count; i++) {
+      const example = examples.nth(i);
+      const start = await example.getAttribute('data-start');
+      const goal = await example.getAttribute('data-goal');
+      assert.ok(start !== null, `${name}: example ${i} has no data-start`);
+      const request = { start, includeBoards: true };
+      if (info.hasGoal && goal !== null) request.goal = goal;
+      const expected = await post(`/v2/puzzles/${name}:solve`, request);
+      assert.equal(expected.status, 200, `${name} example ${JSON.stringify(request)}: ${JSON.stringify(expected.body)}`);
+      const answer = expected.body;
+      await example.click();
+      await p.waitForSelector(`${panel} [data-testid="${prefix}-distance"][data-distance="${answer.distance}"]`, { timeout: 60000 });
+      if (answer.solvable) {
+        await p.waitForSelector(`${panel} [data-testid="${prefix}-player"][data-status="done"]`, { timeout: 60000 });
+        assert.equal(await part('board').getAttribute('data-board'), answer.boards[answer.boards.length - 1], `${name} example ${i}`);
+        assert.equal(await part('board').getAttribute('data-step'), String(answer.distance));
+        assert.equal(await part('moves').getAttribute('data-moves'), answer.moves);
+        assert.equal((await part('distance').textContent()).trim(), String(answer.distance));
+      } else {
+        assert.equal(answer.distance, -1);
+        assert.equal(await part('player').getAttribute('data-status'), 'empty');
+        assert.ok(await part('unsolvable').isVisible(), `${name} example ${i}: no ${prefix}-unsolvable banner`);
+      }
+    }
+    await shot(shotName, p);
+    // A malformed board: the server's own message, on the field it names.
+    const field = p.locator(`${panel} [data-field="${info.startField}"]`);
+    const first = await examples.first().getAttribute('data-start');
+    const bad = first.replace(/\S/, 'Y');
+    const request = { start: bad };
+    const goalField = p.locator(`${panel} [data-field="goal"]`);
+    if (info.hasGoal && await goalField.count()) request.goal = await goalField.inputValue();
+    const expected = await post(`/v2/puzzles/${name}:solve`, request);
+    assert.equal(expected.status, 400, JSON.stringify(expected.body));
+    await field.fill(bad);
+    await part('solve').click();
+    await part('error').waitFor({ state: 'visible' });
+    assert.equal((await part('error').textContent()).trim(), expected.body.message);
+    const named = expected.body.message.split(':')[0];
+    assert.equal(await p.locator(`${panel} [data-field="${named}"]`).getAttribute('aria-invalid'), 'true');
+    await shot(`${shotName}-error`, p);
+    await field.fill(first);
+    await part('error').waitFor({ state: 'hidden' });
+  };
+
   it('drives every puzzle of the registry through its view (examples, bad board)', async (t) => {
     for (const info of puzzles) {
       await t.test(info.name, async () => {
-        const name = info.name;
-        const panel = `[data-testid="panel-${name}"]`;
-        await showTab(name);
-        assert.equal(new URL(page.url()).hash, `#${name}`);
-        assert.equal(await page.locator(panel).getAttribute('data-view'), 'ready');
-        const prefix = await page.locator(panel).getAttribute('data-prefix');
-        assert.ok(prefix, `${panel} has no data-prefix`);
-        const part = (id) => page.locator(`${panel} [data-testid="${prefix}-${id}"]`);
-        const speed = part('speed');
-        await speed.fill(await speed.getAttribute('max'));
-        const examples = page.locator(`${panel} [data-testid="${prefix}-example"]`);
-        const count = await examples.count();
-        assert.ok(count > 0, `${name}: no ${prefix}-example buttons`);
-        for (let i = 0; i < count; i++) {
-          const example = examples.nth(i);
-          const start = await example.getAttribute('data-start');
-          const goal = await example.getAttribute('data-goal');
-          assert.ok(start !== null, `${name}: example ${i} has no data-start`);
-          const request = { start, includeBoards: true };
-          if (info.hasGoal && goal !== null) request.goal = goal;
-          const expected = await post(`/v2/puzzles/${name}:solve`, request);
-          assert.equal(expected.status, 200, `${name} example ${JSON.stringify(request)}: ${JSON.stringify(expected.body)}`);
-          const answer = expected.body;
-          await example.click();
-          await page.waitForSelector(`${panel} [data-testid="${prefix}-distance"][data-distance="${answer.distance}"]`, { timeout: 60000 });
-          if (answer.solvable) {
-            await waitForStatus(`${prefix}-player`, 'done', 60000);
-            assert.equal(await part('board').getAttribute('data-board'), answer.boards[answer.boards.length - 1], `${name} example ${i}`);
-            assert.equal(await part('board').getAttribute('data-step'), String(answer.distance));
-            assert.equal(await part('moves').getAttribute('data-moves'), answer.moves);
-            assert.equal((await part('distance').textContent()).trim(), String(answer.distance));
-          } else {
-            assert.equal(answer.distance, -1);
-            assert.equal(await part('player').getAttribute('data-status'), 'empty');
-            assert.ok(await part('unsolvable').isVisible(), `${name} example ${i}: no ${prefix}-unsolvable banner`);
-          }
-        }
-        await shot(`tab-${name}`);
-        // A malformed board: the server's own message, on the field it names.
-        const field = page.locator(`${panel} [data-field="${info.startField}"]`);
-        const first = await examples.first().getAttribute('data-start');
-        const bad = first.replace(/\S/, 'Y');
-        const request = { start: bad };
-        const goalField = page.locator(`${panel} [data-field="goal"]`);
-        if (info.hasGoal && await goalField.count()) request.goal = await goalField.inputValue();
-        const expected = await post(`/v2/puzzles/${name}:solve`, request);
-        assert.equal(expected.status, 400, JSON.stringify(expected.body));
-        await field.fill(bad);
-        await part('solve').click();
-        await part('error').waitFor({ state: 'visible' });
-        assert.equal((await part('error').textContent()).trim(), expected.body.message);
-        const named = expected.body.message.split(':')[0];
-        assert.equal(await page.locator(`${panel} [data-field="${named}"]`).getAttribute('aria-invalid'), 'true');
-        await shot(`tab-${name}-error`);
-        await field.fill(first);
-        await part('error').waitFor({ state: 'hidden' });
+        await showTab(info.name);
+        assert.equal(new URL(page.url()).hash, `#${info.name}`);
+        await driveView(page, info, `tab-${info.name}`);
       });
     }
+  });
+
+  it('drives web/README.md\'s view sketch the same way, in place of a sliding puzzle\'s view', async () => {
+    const info = puzzles.find((p) => p.blankSymbol);
+    assert.ok(info, 'no sliding puzzle in the registry');
+    // The sketch, with the real view's examples.
+    const prefix = await byTestId(`panel-${info.name}`).getAttribute('data-prefix');
+    const examples = await page.locator(`[data-testid="panel-${info.name}"] [data-testid="${prefix}-example"]`).evaluateAll((els) =>
+      els.map((e) => ({ start: e.dataset.start, goal: e.dataset.goal || '', note: (e.querySelector('span') || e).textContent.trim() })));
+    const readme = fs.readFileSync(path.join(here, '..', '..', 'web', 'README.md'), 'utf8');
+    const sketch = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).find((c) => c.includes('export function mount') && c.includes('const EXAMPLES'));
+    assert.ok(sketch, 'web/README.md has no view sketch');
+    const view = sketch.replace(/^const EXAMPLES = .*$/m, `const EXAMPLES = ${JSON.stringify(examples)};`);
+    assert.notEqual(view, sketch);
+    const other = await context.newPage();
+    const errors = [];
+    const foreign = [];
+    watch(other, errors, foreign);
+    await other.route(`${server.base}/views/${info.name}.js`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: view }));
+    try {
+      await other.goto(`${server.base}/#${info.name}`);
+      await other.waitForSelector('html[data-playground="ready"]');
+      const panel = other.locator(`[data-testid="panel-${info.name}"]`);
+      assert.equal(await panel.getAttribute('data-view'), 'ready', await panel.textContent());
+      assert.equal(await panel.getAttribute('data-prefix'), 'sketch');
+      await driveView(other, info, 'readme-sketch');
+    } finally {
+      await other.close();
+    }
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
   });
 
   // ------------------------------------------------------------ tabs, hash, failures
@@ -606,19 +646,22 @@ describe('web playground in headless Chromium', () => {
     const working = puzzles[1];
     await other.route(`${server.base}/views/${broken}.js`, (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("this view is broken");' }));
-    await other.goto(`${server.base}/#${broken}`);
-    await other.waitForSelector('html[data-playground="ready"]');
-    const box = other.locator(`[data-testid="panel-${broken}-error"]`);
-    await box.waitFor({ state: 'visible' });
-    assert.match(await box.textContent(), /could not be loaded.*this view is broken/);
-    assert.equal(await other.locator(`[data-testid="panel-${broken}"]`).getAttribute('data-view'), 'error');
-    await shot(`view-failed-${broken}`, other);
-    await other.locator(`[data-testid="tab-${working.name}"]`).click();
-    assert.equal(await other.locator(`[data-testid="panel-${working.name}"]`).getAttribute('data-view'), 'ready');
-    const prefix = await other.locator(`[data-testid="panel-${working.name}"]`).getAttribute('data-prefix');
-    await other.locator(`[data-testid="${prefix}-example"]`).first().click();
-    await other.waitForSelector(`[data-testid="${prefix}-distance"][data-distance]`);
-    await other.close();
+    try {
+      await other.goto(`${server.base}/#${broken}`);
+      await other.waitForSelector('html[data-playground="ready"]');
+      const box = other.locator(`[data-testid="panel-${broken}-error"]`);
+      await box.waitFor({ state: 'visible' });
+      assert.match(await box.textContent(), /could not be loaded.*this view is broken/);
+      assert.equal(await other.locator(`[data-testid="panel-${broken}"]`).getAttribute('data-view'), 'error');
+      await shot(`view-failed-${broken}`, other);
+      await other.locator(`[data-testid="tab-${working.name}"]`).click();
+      assert.equal(await other.locator(`[data-testid="panel-${working.name}"]`).getAttribute('data-view'), 'ready');
+      const prefix = await other.locator(`[data-testid="panel-${working.name}"]`).getAttribute('data-prefix');
+      await other.locator(`[data-testid="${prefix}-example"]`).first().click();
+      await other.waitForSelector(`[data-testid="${prefix}-distance"][data-distance]`);
+    } finally {
+      await other.close();
+    }
     assert.deepEqual(errors, []);
     assert.deepEqual(foreign, []);
   });
