@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The real-browser test of the web playground (GET /): installs what it needs (Debian's chromium,
-# and playwright-core from tests/browser/package-lock.json), builds the server and the tables with
-# Bazel, then runs tests/browser/playground.test.mjs, which starts the real server binary on
-# loopback and drives headless Chromium through the page. Exits non-zero on any failure.
+# and playwright-core from tests/browser/package-lock.json), builds the server and every
+# puzzle's tables with Bazel (//data:tables), then runs tests/browser/playground.test.mjs, which
+# starts the real server binary on loopback (it finds the Bazel-built tables itself) and drives
+# headless Chromium through every puzzle's view. Exits non-zero on any failure.
 #
 # Screenshots go to $TEST_UNDECLARED_OUTPUTS_DIR when it is set, else to tests/browser/artifacts/.
 #
@@ -11,6 +12,7 @@
 #   BAZEL_STARTUP_FLAGS  Bazel startup options, e.g. --output_base=/tmp/bazel_browser
 #   BAZEL_BUILD_FLAGS    options for `bazel build` and `bazel info`, e.g. --symlink_prefix=/
 #   CHROMIUM             the browser to drive (default /usr/bin/chromium, installed when missing)
+#   PUZZLE_ORACLE_TABLES_DIR  a folder of <table>.tbl files for the server's --tables_dir
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 root=$PWD
@@ -81,7 +83,7 @@ log "npm ci in tests/browser (node $(node --version))"
 # 4. The server and its tables.
 log "building the server and the tables (bazel build)"
 bazel "${startup[@]}" build "${build_flags[@]}" \
-    //server:puzzle_oracle_server //data:eight_table //data:rotation_table \
+    //server:puzzle_oracle_server //data:tables \
   || fail "bazel build failed"
 bin_dir=$(bazel "${startup[@]}" info "${build_flags[@]}" bazel-bin 2>/dev/null) \
   || fail "bazel info bazel-bin failed"

@@ -3,6 +3,7 @@
 #include "web/app_js.h"
 #include "web/index_html.h"
 #include "web/player_js.h"
+#include "web/sliding_js.h"
 #include "web/style_css.h"
 
 namespace web {
@@ -12,6 +13,7 @@ const std::vector<Asset>& Assets() {
       {"/", "text/html; charset=utf-8", kIndexHtml},
       {"/assets/style.css", "text/css; charset=utf-8", kStyleCss},
       {"/assets/player.js", "text/javascript; charset=utf-8", kPlayerJs},
+      {"/assets/sliding.js", "text/javascript; charset=utf-8", kSlidingJs},
       {"/assets/app.js", "text/javascript; charset=utf-8", kAppJs},
   };
   return *assets;

@@ -3,11 +3,19 @@
 //
 //   PUZZLE_ORACLE_SERVER=/path/to/bazel-bin/server/puzzle_oracle_server node --test playground.test.mjs
 //
+// Two parts:
+//   - a generic part over the server's registry (GET /v2/puzzles): every puzzle's tab loads its
+//     view, every example button of the view plays to the server's own last board and distance,
+//     and a malformed board shows the server's own message. It relies only on the view contract
+//     of web/README.md, so a new puzzle whose view follows it is tested with no edit here (the
+//     README's minimal view is driven the same way, in place of a sliding puzzle's view);
+//   - specific checks of the 8-puzzle and Rotation Game views (exact answers, playback controls,
+//     editing, op buttons, scrambles), of tabs and hash navigation, and of a view that fails.
+//
 // Environment:
-//   PUZZLE_ORACLE_SERVER        the server binary (required). The tables are taken from its Bazel
-//                               runfiles tree (<binary>.runfiles/puzzle_oracle/data/*.tbl), or else
-//                               from <binary's dir>/../data/, or from PUZZLE_ORACLE_TABLES_DIR.
-//   PUZZLE_ORACLE_TABLES_DIR    a folder holding eight.tbl and rotation.tbl (optional).
+//   PUZZLE_ORACLE_SERVER        the server binary (required). It finds the Bazel-built tables
+//                               itself (bazel build //data:tables).
+//   PUZZLE_ORACLE_TABLES_DIR    a folder of <table>.tbl files, passed as --tables_dir (optional).
 //   CHROMIUM                    the browser (default /usr/bin/chromium).
 //   TEST_UNDECLARED_OUTPUTS_DIR where screenshots go (default: artifacts/ next to this file).
 //
@@ -37,15 +45,8 @@ function serverCommand() {
   if (!bin) throw new Error('set PUZZLE_ORACLE_SERVER to the puzzle_oracle_server binary');
   if (!fs.existsSync(bin)) throw new Error(`PUZZLE_ORACLE_SERVER=${bin}: no such file`);
   const args = ['--address=127.0.0.1:0', '--http_address=127.0.0.1:0'];
-  const runfiles = `${bin}.runfiles/puzzle_oracle`;
-  const candidates = [
-    process.env.PUZZLE_ORACLE_TABLES_DIR,
-    path.join(runfiles, 'data'),
-    path.join(path.dirname(bin), '..', 'data'),
-  ].filter(Boolean);
-  const dir = candidates.find((d) => fs.existsSync(path.join(d, 'eight.tbl')) && fs.existsSync(path.join(d, 'rotation.tbl')));
-  if (!dir) throw new Error(`no eight.tbl and rotation.tbl in any of: ${candidates.join(', ')} (build //data:all)`);
-  args.push(`--tables=${path.resolve(dir, 'eight.tbl')}`, `--rotation_tables=${path.resolve(dir, 'rotation.tbl')}`);
+  const dir = process.env.PUZZLE_ORACLE_TABLES_DIR;
+  if (dir) args.push(`--tables_dir=${path.resolve(dir)}`);
   return { bin: path.resolve(bin), args };
 }
 
@@ -86,7 +87,8 @@ function stopServer(proc) {
 }
 
 // ---------------------------------------------------------------- independent puzzle models
-// The page has its own; these follow the README's definitions so that the test does not trust it.
+// The views replay the server's boards; these follow the README's definitions so that the test
+// checks the server's answers without trusting it (or the page).
 function applyEight(board, move) {
   const i = board.indexOf('X');
   const j = i + { d: 3, u: -3, l: -1, r: 1 }[move];
@@ -115,28 +117,53 @@ describe('web playground in headless Chromium', () => {
   let context;
   let page;
   let userDataDir;
+  let puzzles;  // GET /v2/puzzles
   const pageErrors = [];
   const foreignRequests = [];
 
-  const shot = async (name) => {
+  const shot = async (name, target = page) => {
     fs.mkdirSync(artifacts, { recursive: true });
     const file = path.join(artifacts, `${name}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    await target.screenshot({ path: file, fullPage: true });
     console.log(`screenshot: ${file}`);
   };
   const byTestId = (id) => page.locator(`[data-testid="${id}"]`);
-  // The server's own answer to a request, straight over HTTP (no browser).
+  // The server's own answers, straight over HTTP (no browser).
   const post = async (endpoint, body) => {
     const response = await fetch(`${server.base}${endpoint}`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
     });
     return { status: response.status, body: await response.json() };
   };
+  const get = async (endpoint) => {
+    const response = await fetch(`${server.base}${endpoint}`);
+    return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+  };
   const waitForStatus = (player, status, timeout = 30000) =>
     page.waitForSelector(`[data-testid="${player}"][data-status="${status}"]`, { timeout });
+  const showTab = async (name) => {
+    await byTestId(`tab-${name}`).click();
+    await byTestId(`panel-${name}`).waitFor({ state: 'visible' });
+  };
+  // Watches a page: errors it raises, and requests that leave the server's origin.
+  const watch = (p, errors, foreign) => {
+    p.on('pageerror', (e) => errors.push(String(e)));
+    p.on('console', (m) => {
+      // Chromium logs every HTTP error response; the bad-board checks cause 400s on purpose.
+      if (m.type() === 'error' && !/status of 400 \(Bad Request\)/.test(m.text())) errors.push(`console: ${m.text()}`);
+    });
+    p.on('request', (r) => {
+      const url = r.url();
+      if (!url.startsWith(`${server.base}/`) && !url.startsWith('data:')) foreign.push(url);
+    });
+  };
 
   before(async () => {
     server = await startServer();
+    const list = await get('/v2/puzzles');
+    assert.equal(list.status, 200);
+    puzzles = JSON.parse(list.text).puzzles;
+    assert.ok(puzzles.length >= 2, list.text);
     userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oracle-chromium-profile-'));
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: chromiumPath,
@@ -147,17 +174,10 @@ describe('web playground in headless Chromium', () => {
     });
     page = context.pages()[0] || await context.newPage();
     page.setDefaultTimeout(20000);
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    page.on('console', (m) => {
-      // Chromium logs every HTTP error response; the bad-board tests cause two 400s on purpose.
-      if (m.type() === 'error' && !/status of 400 \(Bad Request\)/.test(m.text())) pageErrors.push(`console: ${m.text()}`);
-    });
-    page.on('request', (r) => {
-      const url = r.url();
-      if (!url.startsWith(`${server.base}/`) && !url.startsWith('data:')) foreignRequests.push(url);
-    });
+    watch(page, pageErrors, foreignRequests);
     const response = await page.goto(`${server.base}/`);
     assert.equal(response.status(), 200);
+    await page.waitForSelector('html[data-playground="ready"]');
   });
 
   after(async () => {
@@ -169,30 +189,74 @@ describe('web playground in headless Chromium', () => {
     }
   });
 
-  it('serves one self-contained page', async () => {
+  it('serves a shell, shared files and one view per puzzle, all from its own origin', async () => {
     assert.match(await page.title(), /Puzzle oracle/);
-    const html = await (await fetch(`${server.base}/`)).text();
-    assert.doesNotMatch(html, /<script[^>]*\ssrc=|<link[^>]*stylesheet|@import|url\(\s*['"]?(https?:)?\/\//i,
-      'the page must not load scripts, styles or fonts from anywhere');
-    await byTestId('eight-board').waitFor();
-    // Before any solve the board shows the start as typed.
+    const html = (await get('/')).text;
+    // The shell loads exactly the shared stylesheet and the app, by same-origin paths.
+    assert.deepEqual([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]),
+      ['<script type="module" src="/assets/app.js">']);
+    assert.doesNotMatch(html, /<script\b[^>]*>[^<\s]/, 'no inline script in the shell');
+    assert.deepEqual([...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]),
+      ['<link rel="stylesheet" href="/assets/style.css">']);
+    const shared = { '/assets/style.css': 'text/css', '/assets/app.js': 'text/javascript',
+                     '/assets/player.js': 'text/javascript', '/assets/sliding.js': 'text/javascript' };
+    const files = { '/': html };
+    for (const [file, type] of Object.entries(shared)) {
+      const r = await get(file);
+      assert.equal(r.status, 200, file);
+      assert.ok(r.type.startsWith(type), `${file}: ${r.type}`);
+      files[file] = r.text;
+    }
+    for (const p of puzzles) {
+      const r = await get(`/views/${p.name}.js`);
+      assert.equal(r.status, 200, p.name);
+      assert.ok(r.type.startsWith('text/javascript'), `${p.name}: ${r.type}`);
+      files[`/views/${p.name}.js`] = r.text;
+    }
+    for (const [file, text] of Object.entries(files)) {
+      assert.doesNotMatch(text, /https?:\/\/|url\(\s*['"]?\/\/|@import|\bsrc="\/\//i, `${file} must not load anything remote`);
+      assert.ok(!text.includes(')EMBED"'), `${file} contains the embedding delimiter`);
+    }
+    // The shell and the shared files know no puzzle: a new puzzle needs no edit there.
+    for (const p of puzzles) {
+      for (const file of ['/', ...Object.keys(shared)]) {
+        assert.doesNotMatch(files[file], new RegExp(`\\b${p.name}\\b`), `${file} names the puzzle ${p.name}`);
+      }
+    }
+    // One tab per puzzle, in the server's order; every view mounted.
+    const tabs = await page.locator('[role="tab"]').evaluateAll((els) => els.map((e) => e.dataset.testid));
+    assert.deepEqual(tabs, puzzles.map((p) => `tab-${p.name}`));
+    for (const p of puzzles) {
+      assert.equal(await byTestId(`panel-${p.name}`).getAttribute('data-view'), 'ready', p.name);
+    }
+    // The footer lists the tables the server loaded.
+    const tables = JSON.parse((await get('/v2/tables')).text).tables;
+    const footer = await byTestId('tables-loaded').textContent();
+    for (const t of tables) assert.ok(footer.includes(`${t.table}.tbl v${t.formatVersion}`), footer);
+    // Before any solve the 8-puzzle's board shows the start as typed.
     assert.equal(await byTestId('eight-board').getAttribute('data-board'), '564178X23');
     assert.equal(await byTestId('eight-player').getAttribute('data-status'), 'empty');
+    assert.equal(new URL(page.url()).hash, `#${puzzles[0].name}`);
   });
 
+  // ------------------------------------------------------------ 8-puzzle
   it('solves 564178X23 -> 7568X4123 and animates to the goal', async () => {
+    await showTab('eight');
     await byTestId('eight-start').fill('564178X23');
     await byTestId('eight-goal').fill('7568X4123');
-    const expected = await post('/v1/eight:solve', { start: '564178X23', goal: '7568X4123' });
-    assert.deepEqual(expected.body, { solvable: true, distance: 8, moves: 'urrulldr' });
+    const expected = await post('/v2/puzzles/eight:solve', { start: '564178X23', goal: '7568X4123', includeBoards: true });
+    assert.equal(expected.status, 200);
+    assert.deepEqual({ ...expected.body, boards: undefined }, { solvable: true, distance: 8, moves: 'urrulldr', extras: [], boards: undefined });
+    let board = '564178X23';
+    assert.deepEqual(expected.body.boards, [board, ...[...'urrulldr'].map((m) => (board = applyEight(board, m)))]);
     await byTestId('eight-solve').click();
     await waitForStatus('eight-player', 'playing');
     await page.waitForSelector('[data-testid="eight-board"][data-step="3"]');
     await shot('eight-playing');
     await waitForStatus('eight-player', 'done');
-    const board = byTestId('eight-board');
-    assert.equal(await board.getAttribute('data-board'), '7568X4123');
-    assert.equal(await board.getAttribute('data-step'), '8');
+    const el = byTestId('eight-board');
+    assert.equal(await el.getAttribute('data-board'), '7568X4123');
+    assert.equal(await el.getAttribute('data-step'), '8');
     assert.equal((await byTestId('eight-distance').textContent()).trim(), '8');
     assert.equal(await byTestId('eight-moves').getAttribute('data-moves'), 'urrulldr');
     assert.equal((await byTestId('eight-moves').textContent()).trim(), 'urrulldr');
@@ -206,7 +270,7 @@ describe('web playground in headless Chromium', () => {
       const el = document.querySelector('[data-testid="eight-board"]');
       const cells = Array(9).fill('X');
       const box = el.getBoundingClientRect();
-      for (const tile of el.querySelectorAll('.tile')) {
+      for (const tile of el.querySelectorAll('.tile:not([hidden])')) {
         const r = tile.getBoundingClientRect();
         const col = Math.floor(((r.left + r.right) / 2 - box.left) / (box.width / 3));
         const row = Math.floor(((r.top + r.bottom) / 2 - box.top) / (box.height / 3));
@@ -218,7 +282,7 @@ describe('web playground in headless Chromium', () => {
     await shot('eight-solved');
   });
 
-  it('steps back, forward, to the start and to the end', async () => {
+  it('steps back, forward, to the start and to the end (buttons and keys)', async () => {
     const board = byTestId('eight-board');
     await byTestId('eight-back').click();
     await page.waitForSelector('[data-testid="eight-board"][data-step="7"]');
@@ -233,6 +297,17 @@ describe('web playground in headless Chromium', () => {
     assert.equal(await byTestId('eight-player').getAttribute('data-status'), 'ready');
     await byTestId('eight-last').click();
     assert.equal(await board.getAttribute('data-board'), '7568X4123');
+    // The same from the keyboard, with focus on a player button: Home, →, ←, End.
+    await byTestId('eight-play').focus();
+    await page.keyboard.press('Home');
+    assert.equal(await board.getAttribute('data-board'), '564178X23');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('[data-testid="eight-board"][data-step="1"]');
+    assert.equal(await board.getAttribute('data-board'), '564X78123');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('[data-testid="eight-board"][data-step="0"]');
+    await page.keyboard.press('End');
+    await waitForStatus('eight-player', 'done');
   });
 
   it('shows an unsolvable answer clearly', async () => {
@@ -248,7 +323,7 @@ describe('web playground in headless Chromium', () => {
 
   it('shows the server\'s message inline for a bad board', async () => {
     const bad = '1234Y678X';
-    const expected = await post('/v1/eight:solve', { start: bad, goal: '12345678X' });
+    const expected = await post('/v2/puzzles/eight:solve', { start: bad, goal: '12345678X' });
     assert.equal(expected.status, 400);
     await byTestId('eight-start').fill(bad);
     await byTestId('eight-solve').click();
@@ -257,29 +332,48 @@ describe('web playground in headless Chromium', () => {
     assert.equal((await error.textContent()).trim(), expected.body.message);
     assert.match(expected.body.message, /^start: symbol 'Y' at position/);
     assert.equal(await byTestId('eight-start').getAttribute('aria-invalid'), 'true');
+    assert.equal(await byTestId('eight-goal').getAttribute('aria-invalid'), 'false');
     await shot('eight-error');
     // Editing the board clears the message.
     await byTestId('eight-start').fill('12345678X');
     await error.waitFor({ state: 'hidden' });
+    assert.equal(await byTestId('eight-start').getAttribute('aria-invalid'), null);
   });
 
-  it('edits the start with the keyboard (arrow keys move the blank)', async () => {
+  it('edits the start with the keyboard (arrow keys move the blank) and by clicking two cells', async () => {
     await byTestId('eight-start').fill('12345678X');
     await byTestId('eight-board').focus();
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowLeft');
     assert.equal(await byTestId('eight-start').inputValue(), '1234X5786');
     assert.equal(await byTestId('eight-board').getAttribute('data-board'), '1234X5786');
+    // The blank cannot leave the grid: two more lefts make one move.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await byTestId('eight-start').inputValue(), '123X45786');
+    await page.locator('[data-testid="eight-board"] [data-cell="0"]').click();
+    await page.locator('[data-testid="eight-board"] [data-cell="8"]').click();
+    assert.equal(await byTestId('eight-start').inputValue(), '623X45781');
+    // The goal board edits the goal the same way.
+    await byTestId('eight-goal-default').click();
+    await byTestId('eight-goal-board').focus();
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await byTestId('eight-goal').inputValue(), '12345X786');
+    await byTestId('eight-goal-default').click();
+    assert.equal(await byTestId('eight-goal').inputValue(), '12345678X');
   });
 
-  it('scrambles to a solvable start and solves it at top speed', async () => {
+  it('scrambles (the server\'s :scramble) to a solvable start and solves it at top speed', async () => {
     await byTestId('eight-goal-default').click();
     await byTestId('eight-scramble').click();
+    await page.waitForSelector('[data-testid="eight-scramble"]:not([aria-busy])');
     const start = await byTestId('eight-start').inputValue();
     assert.match(start, /^[1-8X]{9}$/);
-    const expected = await post('/v1/eight:solve', { start, goal: '' });
+    assert.equal(await byTestId('eight-board').getAttribute('data-board'), start);
+    const expected = await post('/v2/puzzles/eight:solve', { start, goal: '' });
     assert.equal(expected.body.solvable, true, `scramble produced an unsolvable start ${start}`);
     await byTestId('eight-speed').fill('5');
+    assert.equal((await page.locator('#eight-speed-value').textContent()).trim(), '8\u00d7');
     await byTestId('eight-solve').click();
     await waitForStatus('eight-player', 'done');
     assert.equal(await byTestId('eight-board').getAttribute('data-board'), '12345678X');
@@ -287,14 +381,47 @@ describe('web playground in headless Chromium', () => {
     let board = start;
     for (const m of expected.body.moves) board = applyEight(board, m);
     assert.equal(board, '12345678X');
+    // A goal the server cannot read: its message, naming the goal.
+    await byTestId('eight-goal').fill('123');
+    await byTestId('eight-scramble').click();
+    await byTestId('eight-error').waitFor({ state: 'visible' });
+    assert.match(await byTestId('eight-error').textContent(), /^goal: expected 9 symbols/);
+    assert.equal(await byTestId('eight-goal').getAttribute('aria-invalid'), 'true');
+    await byTestId('eight-goal-default').click();
+  });
+
+  // ------------------------------------------------------------ Rotation Game
+  it('draws the Rotation Game from the server\'s layout and lines', async () => {
+    const info = puzzles.find((p) => p.name === 'rotation-game');
+    // The server's lines are the README's (the test's model above).
+    assert.deepEqual(Object.fromEntries(info.moves.map((m) => [m.symbol, m.cells])), LINES);
+    await showTab('rotation-game');
+    assert.equal(new URL(page.url()).hash, '#rotation-game');
+    // Each cell's slot sits in the grid square info.layout gives it.
+    const places = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="rotation-board"]');
+      const box = el.getBoundingClientRect();
+      const p = parseFloat(getComputedStyle(el).getPropertyValue('--p'));
+      return [...el.querySelectorAll('.slot')].map((s) => {
+        const r = s.getBoundingClientRect();
+        return [Number(s.dataset.cell), Math.round((r.top - box.top) / p) - 1, Math.round((r.left - box.left) / p) - 1];
+      });
+    });
+    assert.equal(places.length, 24);
+    for (const [cell, r, c] of places) assert.equal(info.layout[r * info.cols + c], cell, `cell ${cell} at ${r},${c}`);
+    for (const op of 'ABCDEFGH') {
+      assert.match(await byTestId(`rotation-op-${op}`).getAttribute('aria-label'), new RegExp(`^Op ${op}: (column|row) [A-D] (up|down|left|right)$`));
+    }
   });
 
   it('solves the Rotation Game sample and animates the ops', async () => {
-    await byTestId('tab-rotation').click();
-    await byTestId('panel-rotation').waitFor({ state: 'visible' });
     const sample = '1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3';
-    const expected = await post('/v1/rotation:solve', { board: sample });
-    assert.deepEqual(expected.body, { distance: 2, moves: 'AC', centre: 2 });
+    const expected = await post('/v2/puzzles/rotation-game:solve', { start: sample, includeBoards: true });
+    const want = applyRotation(applyRotation(sample.replace(/ /g, ''), 'A'), 'C');
+    assert.deepEqual(expected.body, {
+      solvable: true, distance: 2, moves: 'AC', extras: [{ name: 'centre', value: '2' }],
+      boards: [sample.replace(/ /g, ''), applyRotation(sample.replace(/ /g, ''), 'A'), want],
+    });
     await byTestId('rotation-input').fill(sample);
     await byTestId('rotation-solve').click();
     await waitForStatus('rotation-player', 'playing');
@@ -303,7 +430,6 @@ describe('web playground in headless Chromium', () => {
     await shot('rotation-playing');
     await waitForStatus('rotation-player', 'done');
     const final = await byTestId('rotation-board').getAttribute('data-board');
-    const want = applyRotation(applyRotation(sample.replace(/ /g, ''), 'A'), 'C');
     assert.equal(final, want);
     assert.deepEqual(CENTRE.map((i) => final[i]), Array(8).fill('2'));
     assert.equal((await byTestId('rotation-distance').textContent()).trim(), '2');
@@ -318,6 +444,41 @@ describe('web playground in headless Chromium', () => {
         .filter((t) => !t.closest('.hub')).map((t) => t.textContent).join(''));
     assert.equal(drawn, want);
     await shot('rotation-solved');
+    // Stepping back undoes C: its inverse H is the op lit.
+    await byTestId('rotation-back').click();
+    await page.waitForSelector('[data-testid="rotation-op-H"].active');
+    await page.waitForSelector('[data-testid="rotation-board"][data-step="1"]');
+    assert.equal(await byTestId('rotation-board').getAttribute('data-board'), expected.body.boards[1]);
+  });
+
+  it('applies the op buttons and the a-h keys to the board', async () => {
+    const start = '111111112222222233333333';
+    await byTestId('rotation-input').fill(start);
+    let want = start;
+    for (const op of 'ABCDEFGH') {
+      await byTestId(`rotation-op-${op}`).click();
+      want = applyRotation(want, op);
+      assert.equal(await byTestId('rotation-board').getAttribute('data-board'), want, `after op ${op}`);
+      assert.equal((await byTestId('rotation-input').inputValue()).replace(/ /g, ''), want, `input after op ${op}`);
+    }
+    await byTestId('rotation-board').focus();
+    await page.keyboard.press('d');
+    await page.keyboard.press('g');  // G undoes D
+    assert.equal(await byTestId('rotation-board').getAttribute('data-board'), want);
+    await page.keyboard.press('a');
+    want = applyRotation(want, 'A');
+    assert.equal(await byTestId('rotation-board').getAttribute('data-board'), want);
+    assert.equal(await byTestId('rotation-player').getAttribute('data-status'), 'empty');
+  });
+
+  it('scrambles the Rotation Game through the server', async () => {
+    await byTestId('rotation-scramble').click();
+    await page.waitForSelector('[data-testid="rotation-scramble"]:not([aria-busy])');
+    const board = await byTestId('rotation-board').getAttribute('data-board');
+    assert.match(board, /^[123]{24}$/);
+    assert.equal((await byTestId('rotation-input').inputValue()).replace(/ /g, ''), board);
+    const expected = await post('/v2/puzzles/rotation-game:solve', { start: board });
+    assert.equal(expected.status, 200);
   });
 
   it('shows "No moves needed" for a solved Rotation Game board', async () => {
@@ -330,7 +491,7 @@ describe('web playground in headless Chromium', () => {
 
   it('shows the server\'s message inline for a bad Rotation Game board', async () => {
     const bad = '1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3';
-    const expected = await post('/v1/rotation:solve', { board: bad });
+    const expected = await post('/v2/puzzles/rotation-game:solve', { start: bad });
     assert.equal(expected.status, 400);
     await byTestId('rotation-input').fill(bad);
     await byTestId('rotation-solve').click();
@@ -338,7 +499,171 @@ describe('web playground in headless Chromium', () => {
     await error.waitFor({ state: 'visible' });
     assert.equal((await error.textContent()).trim(), expected.body.message);
     assert.match(expected.body.message, /^board: 9 ones, 8 twos and 7 threes/);
+    assert.equal(await byTestId('rotation-input').getAttribute('aria-invalid'), 'true');
     await shot('rotation-error');
+  });
+
+  // ------------------------------------------------------------ every puzzle of the registry
+  // Drives the panel of puzzle `info` on page `p` through web/README.md's conventions alone:
+  // every example plays to the server's own last board and distance; a malformed board shows
+  // the server's own message on the field it names. `p` shows the panel's tab already.
+  const driveView = async (p, info, shotName) => {
+    const name = info.name;
+    const panel = `[data-testid="panel-${name}"]`;
+    assert.equal(await p.locator(panel).getAttribute('data-view'), 'ready');
+    const prefix = await p.locator(panel).getAttribute('data-prefix');
+    assert.ok(prefix, `${panel} has no data-prefix`);
+    const part = (id) => p.locator(`${panel} [data-testid="${prefix}-${id}"]`);
+    const speed = part('speed');
+    await speed.fill(await speed.getAttribute('max'));
+    const examples = p.locator(`${panel} [data-testid="${prefix}-example"]`);
+    const count = await examples.count();
+    assert.ok(count > 0, `${name}: no ${prefix}-example buttons`);
+    for (let i = 0; i < count; i++) {
+      const example = examples.nth(i);
+      const start = await example.getAttribute('data-start');
+      const goal = await example.getAttribute('data-goal');
+      assert.ok(start !== null, `${name}: example ${i} has no data-start`);
+      const request = { start, includeBoards: true };
+      if (info.hasGoal && goal !== null) request.goal = goal;
+      const expected = await post(`/v2/puzzles/${name}:solve`, request);
+      assert.equal(expected.status, 200, `${name} example ${JSON.stringify(request)}: ${JSON.stringify(expected.body)}`);
+      const answer = expected.body;
+      await example.click();
+      await p.waitForSelector(`${panel} [data-testid="${prefix}-distance"][data-distance="${answer.distance}"]`, { timeout: 60000 });
+      if (answer.solvable) {
+        await p.waitForSelector(`${panel} [data-testid="${prefix}-player"][data-status="done"]`, { timeout: 60000 });
+        assert.equal(await part('board').getAttribute('data-board'), answer.boards[answer.boards.length - 1], `${name} example ${i}`);
+        assert.equal(await part('board').getAttribute('data-step'), String(answer.distance));
+        assert.equal(await part('moves').getAttribute('data-moves'), answer.moves);
+        assert.equal((await part('distance').textContent()).trim(), String(answer.distance));
+      } else {
+        assert.equal(answer.distance, -1);
+        assert.equal(await part('player').getAttribute('data-status'), 'empty');
+        assert.ok(await part('unsolvable').isVisible(), `${name} example ${i}: no ${prefix}-unsolvable banner`);
+      }
+    }
+    await shot(shotName, p);
+    // A malformed board: the server's own message, on the field it names.
+    const field = p.locator(`${panel} [data-field="${info.startField}"]`);
+    const first = await examples.first().getAttribute('data-start');
+    const bad = first.replace(/\S/, 'Y');
+    const request = { start: bad };
+    const goalField = p.locator(`${panel} [data-field="goal"]`);
+    if (info.hasGoal && await goalField.count()) request.goal = await goalField.inputValue();
+    const expected = await post(`/v2/puzzles/${name}:solve`, request);
+    assert.equal(expected.status, 400, JSON.stringify(expected.body));
+    await field.fill(bad);
+    await part('solve').click();
+    await part('error').waitFor({ state: 'visible' });
+    assert.equal((await part('error').textContent()).trim(), expected.body.message);
+    const named = expected.body.message.split(':')[0];
+    assert.equal(await p.locator(`${panel} [data-field="${named}"]`).getAttribute('aria-invalid'), 'true');
+    await shot(`${shotName}-error`, p);
+    await field.fill(first);
+    await part('error').waitFor({ state: 'hidden' });
+  };
+
+  it('drives every puzzle of the registry through its view (examples, bad board)', async (t) => {
+    for (const info of puzzles) {
+      await t.test(info.name, async () => {
+        await showTab(info.name);
+        assert.equal(new URL(page.url()).hash, `#${info.name}`);
+        await driveView(page, info, `tab-${info.name}`);
+      });
+    }
+  });
+
+  it('drives web/README.md\'s view sketch the same way, in place of a sliding puzzle\'s view', async () => {
+    const info = puzzles.find((p) => p.blankSymbol);
+    assert.ok(info, 'no sliding puzzle in the registry');
+    // The sketch, with the real view's examples.
+    const prefix = await byTestId(`panel-${info.name}`).getAttribute('data-prefix');
+    const examples = await page.locator(`[data-testid="panel-${info.name}"] [data-testid="${prefix}-example"]`).evaluateAll((els) =>
+      els.map((e) => ({ start: e.dataset.start, goal: e.dataset.goal || '', note: (e.querySelector('span') || e).textContent.trim() })));
+    const readme = fs.readFileSync(path.join(here, '..', '..', 'web', 'README.md'), 'utf8');
+    const sketch = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).find((c) => c.includes('export function mount') && c.includes('const EXAMPLES'));
+    assert.ok(sketch, 'web/README.md has no view sketch');
+    const view = sketch.replace(/^const EXAMPLES = .*$/m, `const EXAMPLES = ${JSON.stringify(examples)};`);
+    assert.notEqual(view, sketch);
+    const other = await context.newPage();
+    const errors = [];
+    const foreign = [];
+    watch(other, errors, foreign);
+    await other.route(`${server.base}/views/${info.name}.js`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: view }));
+    try {
+      await other.goto(`${server.base}/#${info.name}`);
+      await other.waitForSelector('html[data-playground="ready"]');
+      const panel = other.locator(`[data-testid="panel-${info.name}"]`);
+      assert.equal(await panel.getAttribute('data-view'), 'ready', await panel.textContent());
+      assert.equal(await panel.getAttribute('data-prefix'), 'sketch');
+      await driveView(other, info, 'readme-sketch');
+    } finally {
+      await other.close();
+    }
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
+  });
+
+  // ------------------------------------------------------------ tabs, hash, failures
+  it('follows the hash and the tabs keyboard pattern', async () => {
+    const [a, b] = puzzles;
+    await byTestId(`tab-${a.name}`).click();
+    await byTestId(`tab-${a.name}`).focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await byTestId(`tab-${b.name}`).getAttribute('aria-selected'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), `tab-${b.name}`);
+    assert.equal(await byTestId(`panel-${a.name}`).isVisible(), false);
+    assert.equal(new URL(page.url()).hash, `#${b.name}`);
+    await page.keyboard.press('Home');
+    assert.equal(await byTestId(`tab-${a.name}`).getAttribute('aria-selected'), 'true');
+    await page.keyboard.press('End');
+    assert.equal(await byTestId(`tab-${puzzles[puzzles.length - 1].name}`).getAttribute('aria-selected'), 'true');
+    // A hash change selects its tab; a view's test-id prefix (old links: #rotation) works too.
+    await page.evaluate((name) => { location.hash = name; }, a.name);
+    await byTestId(`panel-${a.name}`).waitFor({ state: 'visible' });
+    // A fresh load follows the hash too.
+    const load = async (hash) => {
+      await page.evaluate((h) => history.replaceState(null, '', h), hash);
+      await page.reload();
+      await page.waitForSelector('html[data-playground="ready"]');
+    };
+    await load('#rotation');
+    await byTestId('panel-rotation-game').waitFor({ state: 'visible' });
+    assert.equal(new URL(page.url()).hash, '#rotation-game');
+    await load('#eight');
+    assert.equal(await byTestId('tab-eight').getAttribute('aria-selected'), 'true');
+    await shot('tab-eight-fresh');
+  });
+
+  it('shows a view that fails in its own panel and keeps the others working', async () => {
+    const other = await context.newPage();
+    const errors = [];
+    const foreign = [];
+    watch(other, errors, foreign);
+    const broken = puzzles[0].name;
+    const working = puzzles[1];
+    await other.route(`${server.base}/views/${broken}.js`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("this view is broken");' }));
+    try {
+      await other.goto(`${server.base}/#${broken}`);
+      await other.waitForSelector('html[data-playground="ready"]');
+      const box = other.locator(`[data-testid="panel-${broken}-error"]`);
+      await box.waitFor({ state: 'visible' });
+      assert.match(await box.textContent(), /could not be loaded.*this view is broken/);
+      assert.equal(await other.locator(`[data-testid="panel-${broken}"]`).getAttribute('data-view'), 'error');
+      await shot(`view-failed-${broken}`, other);
+      await other.locator(`[data-testid="tab-${working.name}"]`).click();
+      assert.equal(await other.locator(`[data-testid="panel-${working.name}"]`).getAttribute('data-view'), 'ready');
+      const prefix = await other.locator(`[data-testid="panel-${working.name}"]`).getAttribute('data-prefix');
+      await other.locator(`[data-testid="${prefix}-example"]`).first().click();
+      await other.waitForSelector(`[data-testid="${prefix}-distance"][data-distance]`);
+    } finally {
+      await other.close();
+    }
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
   });
 
   it('made no request outside the server and raised no page errors', () => {
