@@ -26,7 +26,7 @@ WORKDIR /src
 # the layer keeps just /out. The tables copied are those in the server's runfiles: every table
 # it serves by default.
 RUN bazel --batch --output_user_root=/tmp/bazel build -c opt --spawn_strategy=local \
-        //server:puzzle_oracle_server //data:eight_table //data:rotation_table //client:oracle_client \
+        //server:puzzle_oracle_server //data:tables //client:oracle_client \
     && mkdir -p /out/data \
     && cp -L bazel-bin/server/puzzle_oracle_server bazel-bin/client/oracle_client /out/ \
     && cp -L bazel-bin/server/puzzle_oracle_server.runfiles/puzzle_oracle/data/*.tbl /out/data/ \
@@ -50,7 +50,8 @@ FROM debian:bookworm-slim
 
 # Only the packages of the shared libraries the binaries load, as the build stage found them:
 # libgrpc++1.51, libgrpc29, libprotobuf32, libabsl20220623, libzstd1, libxxhash0, libre2-9,
-# libc-ares2, libssl3 (and whatever a new dependency of the server adds), no recommends.
+# libc-ares2, libssl3, libmicrohttpd12, libprometheus-cpp-core1.0 (and whatever a new dependency
+# of the server adds), no recommends.
 COPY --from=build /runtime/packages /tmp/runtime-packages
 RUN apt-get update -q \
     && DEBIAN_FRONTEND=noninteractive xargs -a /tmp/runtime-packages \
@@ -65,8 +66,7 @@ RUN groupadd --gid 10001 oracle \
         --shell /usr/sbin/nologin oracle
 
 # Everything is owned by root and read-only: the server writes nothing, so the container runs
-# with a read-only root filesystem. The server's default table paths (data/*.tbl) are relative
-# to this working directory.
+# with a read-only root filesystem. The tables are in /opt/puzzle-oracle/data (--tables_dir).
 COPY --from=build /out/ /opt/puzzle-oracle/
 WORKDIR /opt/puzzle-oracle
 USER 10001:10001
@@ -79,9 +79,8 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
 
 # Flags appended at run time override these (the last value of a flag wins).
 ENTRYPOINT ["/opt/puzzle-oracle/puzzle_oracle_server", "--address=0.0.0.0:50051", \
-            "--http_address=0.0.0.0:8080", "--tables=/opt/puzzle-oracle/data/eight.tbl", \
-            "--rotation_tables=/opt/puzzle-oracle/data/rotation.tbl"]
+            "--http_address=0.0.0.0:8080", "--tables_dir=/opt/puzzle-oracle/data"]
 CMD []
 
 LABEL org.opencontainers.image.title="puzzle-oracle" \
-      org.opencontainers.image.description="Exact 8-puzzle and Rotation Game answers over gRPC and HTTP/JSON from precomputed tables"
+      org.opencontainers.image.description="Exact optimal puzzle answers over gRPC and HTTP/JSON from precomputed tables"

@@ -165,9 +165,10 @@ absl::Status OracleHandler::Solve(const puzzle::LoadedPuzzle& puzzle,
   if (!status.ok()) return status;
   RecordSearch(puzzle, answer);
   SetAnswer(puzzle, answer, response);
-  if (request.include_boards() && answer.solvable) {
+  if (request.include_boards()) {
+    // An unsolvable answer has no moves: its boards are the start alone, in canonical notation.
     absl::StatusOr<std::vector<std::string>> boards =
-        puzzle.puzzle().Trace(request.start(), answer.moves);
+        puzzle.puzzle().Trace(request.start(), answer.solvable ? answer.moves : "");
     if (!boards.ok()) {
       // The solver's own answer does not replay: a table or solver bug, never the client's.
       return absl::InternalError(absl::StrCat("the answer does not replay: ", boards.status().message()));
