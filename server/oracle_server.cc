@@ -1,5 +1,8 @@
 #include "server/oracle_server.h"
 
+#include <malloc.h>
+
+#include <chrono>
 #include <thread>
 
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
@@ -220,6 +223,16 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
     if (!gateway.ok()) return gateway.status();
     server->http_ = *std::move(gateway);
   }
+  // glibc keeps what a burst of big requests freed in its arenas; hand it back now and then, so
+  // that RSS returns to its idle level instead of staying at the burst's peak.
+  OracleServer* self = server.get();
+  server->trimmer_ = std::thread([self] {
+    std::unique_lock<std::mutex> lock(self->trimmer_mu_);
+    while (!self->trimmer_cv_.wait_for(lock, std::chrono::seconds(5),
+                                       [self] { return self->trimmer_stop_; })) {
+      ::malloc_trim(0);
+    }
+  });
   grpc::HealthCheckServiceInterface* health = server->server_->GetHealthCheckService();
   health->SetServingStatus(true);
   health->SetServingStatus(v2::PuzzleOracle::service_full_name(), true);
@@ -255,6 +268,12 @@ void OracleServer::Shutdown(absl::Duration grace) {
   if (http_stop.joinable()) http_stop.join();
   // Work already accepted finishes (cancelled searches stop at once); then the workers exit.
   executor_->Stop();
+  {
+    std::lock_guard<std::mutex> lock(trimmer_mu_);
+    trimmer_stop_ = true;
+  }
+  trimmer_cv_.notify_all();
+  if (trimmer_.joinable()) trimmer_.join();
 }
 
 OracleServer::~OracleServer() {

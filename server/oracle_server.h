@@ -23,8 +23,11 @@
 #ifndef SERVER_ORACLE_SERVER_H_
 #define SERVER_ORACLE_SERVER_H_
 
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <grpcpp/server.h>
@@ -101,6 +104,11 @@ class OracleServer {
   std::unique_ptr<grpc::Server> server_;
   std::string address_;
   bool shut_down_ = false;
+  // Gives memory freed after a burst back to the system (malloc_trim) every few seconds.
+  std::thread trimmer_;
+  std::mutex trimmer_mu_;
+  std::condition_variable trimmer_cv_;
+  bool trimmer_stop_ = false;  // guarded by trimmer_mu_
 };
 
 // Checks a "host:port" flag value: the port is an integer in 1-65535, or 0 for any free port.

@@ -5,6 +5,7 @@
 // puzzle_transports_test.cc.)
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <condition_variable>
@@ -19,6 +20,7 @@
 #include <grpcpp/client_context.h>
 #include <grpcpp/create_channel.h>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
@@ -581,6 +583,36 @@ TEST_P(ServerE2eTest, AnUnparsableStreamMessageEndsTheStreamNamingIt) {
   EXPECT_EQ(unary.error_message(),
             "request is not a valid puzzleoracle.v1.SolveRequest: start is not valid UTF-8 "
             "(byte 5)");
+}
+
+// The CLI's remote judge answers every good case when one case is not UTF-8 (gRPC strings must
+// be): that case is "error" with its line, as in-process, and the others are answered.
+TEST_P(ServerE2eTest, RemoteJudgeAnswersEveryGoodCaseWhenOneIsNotUtf8) {
+  const std::string input = "3\n12X453786\n12345678X\n12X45\xff" "786\n12345678X\n564178X23\n7568X4123\n";
+  const std::string in_path = absl::StrCat(getenv("TEST_TMPDIR"), "/utf8_in.txt");
+  const std::string err_path = absl::StrCat(getenv("TEST_TMPDIR"), "/utf8_err.txt");
+  FILE* f = fopen(in_path.c_str(), "wb");
+  fwrite(input.data(), 1, input.size(), f);
+  fclose(f);
+  for (const std::string& where : {"--server=" + server_->address(), std::string("--tables_dir=data")}) {
+    SCOPED_TRACE(where);
+    const std::string command = absl::StrCat("client/oracle_client '", where,
+                                             "' judge --format=hdu3567 < ", in_path, " 2> ",
+                                             err_path);
+    FILE* p = popen(command.c_str(), "r");
+    std::string out;
+    char buffer[4096];
+    size_t n;
+    while ((n = fread(buffer, 1, sizeof(buffer), p)) > 0) out.append(buffer, n);
+    const int status = pclose(p);
+    EXPECT_EQ(out, "Case 1: 2\ndd\nCase 2: error\n\nCase 3: 8\nurrulldr\n");
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+    std::string err;
+    FILE* e = fopen(err_path.c_str(), "rb");
+    while ((n = fread(buffer, 1, sizeof(buffer), e)) > 0) err.append(buffer, n);
+    fclose(e);
+    EXPECT_TRUE(absl::StartsWith(err, "case 2 (line 4): start: ")) << err;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Transports, ServerE2eTest, ::testing::Values("tcp", "unix"));
