@@ -227,6 +227,24 @@ class Puzzle {
   virtual const PuzzleExamples& examples() const = 0;
 };
 
+// The data half of a Puzzle, for implementations to derive from: a subclass fills these members
+// in its constructor and implements Load, Trace, Scramble and CheckAnswer.
+class PuzzleDefinition : public Puzzle {
+ public:
+  const PuzzleInfo& info() const final { return info_; }
+  const std::vector<TableSpec>& tables() const final { return tables_; }
+  const std::vector<JudgeFormat>& judge_formats() const final { return judges_; }
+  absl::string_view playground_view() const final { return view_; }
+  const PuzzleExamples& examples() const final { return examples_; }
+
+ protected:
+  PuzzleInfo info_;
+  std::vector<TableSpec> tables_;
+  std::vector<JudgeFormat> judges_;
+  absl::string_view view_;  // an embedded file (static storage)
+  PuzzleExamples examples_;
+};
+
 }  // namespace puzzle
 
 #endif  // PUZZLE_PUZZLE_H_

@@ -147,12 +147,7 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
                     server->streams_.get()};
   const OracleHandler* handler = server->handler_.get();
   server->service_ = std::make_unique<OracleService>(handler, env);
-  if (auto eight = handler->Find(kV1EightPuzzle); eight.ok()) {
-    server->eight_v1_ = std::make_unique<EightPuzzleV1Service>(handler, *eight, env);
-  }
-  if (auto rotation = handler->Find(kV1RotationPuzzle); rotation.ok()) {
-    server->rotation_v1_ = std::make_unique<RotationGameV1Service>(handler, *rotation, env);
-  }
+  server->v1_ = MakeV1Services(handler, env);
 
   // Every gRPC method the server answers gets its own series (per puzzle where a call is about
   // one); anything else counts as "other".
@@ -165,13 +160,13 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
     RegisterServiceMethods(*metrics, v2::PuzzleOracle::service_full_name(),
                            p->puzzle().info().name);
   }
-  if (server->eight_v1_) {
+  if (server->v1_.eight) {
     for (const std::string& path :
          RegisterServiceMethods(*metrics, v1::EightPuzzle::service_full_name(), kV1EightPuzzle)) {
       method_puzzles.fixed[path] = kV1EightPuzzle;
     }
   }
-  if (server->rotation_v1_) {
+  if (server->v1_.rotation) {
     for (const std::string& path : RegisterServiceMethods(
              *metrics, v1::RotationGame::service_full_name(), kV1RotationPuzzle)) {
       method_puzzles.fixed[path] = kV1RotationPuzzle;
@@ -200,8 +195,8 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   interceptors.push_back(MakeMetricsInterceptorFactory(metrics, std::move(method_puzzles)));
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
   builder.RegisterService(server->service_.get());
-  if (server->eight_v1_) builder.RegisterService(server->eight_v1_.get());
-  if (server->rotation_v1_) builder.RegisterService(server->rotation_v1_.get());
+  if (server->v1_.eight) builder.RegisterService(server->v1_.eight.get());
+  if (server->v1_.rotation) builder.RegisterService(server->v1_.rotation.get());
   server->server_ = builder.BuildAndStart();
   if (server->server_ == nullptr || selected_port == 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", options.address,
@@ -240,8 +235,8 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
     health->SetServingStatus(
         absl::StrCat(v2::PuzzleOracle::service_full_name(), "/", p->puzzle().info().name), true);
   }
-  if (server->eight_v1_) health->SetServingStatus(v1::EightPuzzle::service_full_name(), true);
-  if (server->rotation_v1_) {
+  if (server->v1_.eight) health->SetServingStatus(v1::EightPuzzle::service_full_name(), true);
+  if (server->v1_.rotation) {
     health->SetServingStatus(v1::RotationGame::service_full_name(), true);
   }
   return server;

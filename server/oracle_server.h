@@ -98,8 +98,7 @@ class OracleServer {
   std::unique_ptr<SolveExecutor> executor_;
   std::unique_ptr<StreamGuard> streams_;
   std::unique_ptr<OracleService> service_;
-  std::unique_ptr<EightPuzzleV1Service> eight_v1_;
-  std::unique_ptr<RotationGameV1Service> rotation_v1_;
+  V1Services v1_;
   std::unique_ptr<HttpGateway> http_;
   std::unique_ptr<grpc::Server> server_;
   std::string address_;

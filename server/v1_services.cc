@@ -7,8 +7,21 @@
 namespace server {
 namespace {
 
-// How one v1 service's messages map onto queries and answers.
+// How a v1 service's messages map onto queries and answers: its message types, where a query's
+// boards are, and which answer fields it has.
 struct EightV1 {
+  using Service = v1::EightPuzzle::WithRawCallbackMethod_Solve<
+      v1::EightPuzzle::WithRawCallbackMethod_SolveBatch<
+          v1::EightPuzzle::WithRawCallbackMethod_SolveStream<
+              v1::EightPuzzle::WithRawCallbackMethod_GetTableInfo<v1::EightPuzzle::Service>>>>;
+  using SolveRequest = v1::SolveRequest;
+  using SolveResponse = v1::SolveResponse;
+  using BatchRequest = v1::SolveBatchRequest;
+  using BatchResponse = v1::SolveBatchResponse;
+  using StreamRequest = v1::SolveStreamRequest;
+  using StreamResponse = v1::SolveStreamResponse;
+
+  static puzzle::Query QueryOf(const v1::SolveRequest& r) { return {r.start(), r.goal()}; }
   static puzzle::Query QueryOf(const v1::SolveItem& item) { return {item.start(), item.goal()}; }
   static void SetAnswer(const puzzle::Answer& a, v1::SolveResponse* out) {
     out->set_solvable(a.solvable);
@@ -18,6 +31,17 @@ struct EightV1 {
 };
 
 struct RotationV1 {
+  using Service = v1::RotationGame::WithRawCallbackMethod_Solve<
+      v1::RotationGame::WithRawCallbackMethod_SolveBatch<
+          v1::RotationGame::WithRawCallbackMethod_SolveStream<v1::RotationGame::Service>>>;
+  using SolveRequest = v1::RotationSolveRequest;
+  using SolveResponse = v1::RotationSolveResponse;
+  using BatchRequest = v1::RotationSolveBatchRequest;
+  using BatchResponse = v1::RotationSolveBatchResponse;
+  using StreamRequest = v1::RotationSolveStreamRequest;
+  using StreamResponse = v1::RotationSolveStreamResponse;
+
+  static puzzle::Query QueryOf(const v1::RotationSolveRequest& r) { return {r.board(), ""}; }
   static puzzle::Query QueryOf(const v1::RotationItem& item) { return {item.board(), ""}; }
   static void SetAnswer(const puzzle::Answer& a, v1::RotationSolveResponse* out) {
     out->set_distance(a.distance);
@@ -27,17 +51,17 @@ struct RotationV1 {
 };
 
 // Solve: one query.
-template <typename Map, typename Request, typename Response>
-CallHandler<Request, Response> V1Solve(const OracleHandler* handler,
-                                       const puzzle::LoadedPuzzle* p,
-                                       puzzle::Query (*query_of)(const Request&)) {
-  CallHandler<Request, Response> h;
+template <typename Map>
+CallHandler<typename Map::SolveRequest, typename Map::SolveResponse> V1Solve(
+    const OracleHandler* handler, const puzzle::LoadedPuzzle* p) {
+  using Request = typename Map::SolveRequest;
+  CallHandler<Request, typename Map::SolveResponse> h;
   h.off_thread = [handler, p](const Request&) { return handler->RunsOffThread(*p, 1); };
-  h.run = [handler, p, query_of](const Request& request, const CallState& state,
-                                 Response* response) {
+  h.run = [handler, p](const Request& request, const CallState& state,
+                       typename Map::SolveResponse* response) {
     std::unique_ptr<puzzle::SolveControl> control =
         handler->MakeControl(*p, state.deadline, &state.cancelled);
-    const puzzle::Query query = query_of(request);
+    const puzzle::Query query = Map::QueryOf(request);
     absl::Status status;
     puzzle::Answer answer;
     handler->SolveQueries(*p, absl::MakeConstSpan(&query, 1), *control,
@@ -81,44 +105,51 @@ CallHandler<Request, Response> V1Batch(const OracleHandler* handler,
   return h;
 }
 
-puzzle::Query EightQuery(const v1::SolveRequest& r) { return {r.start(), r.goal()}; }
-puzzle::Query RotationQuery(const v1::RotationSolveRequest& r) { return {r.board(), ""}; }
+// A v1 service: Solve, SolveBatch and SolveStream over one puzzle.
+template <typename Map>
+class V1Service : public Map::Service {
+ public:
+  V1Service(const OracleHandler* handler, const puzzle::LoadedPuzzle* p, CallEnv env)
+      : handler_(handler), puzzle_(p), env_(env) {}
+
+  grpc::ServerUnaryReactor* Solve(grpc::CallbackServerContext* context,
+                                  const grpc::ByteBuffer* request,
+                                  grpc::ByteBuffer* response) override {
+    return StartUnaryCall(context, request, response, env_, V1Solve<Map>(handler_, puzzle_));
+  }
+  grpc::ServerUnaryReactor* SolveBatch(grpc::CallbackServerContext* context,
+                                       const grpc::ByteBuffer* request,
+                                       grpc::ByteBuffer* response) override {
+    return StartUnaryCall(
+        context, request, response, env_,
+        V1Batch<Map, typename Map::BatchRequest, typename Map::BatchResponse>(handler_, puzzle_));
+  }
+  grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>* SolveStream(
+      grpc::CallbackServerContext* context) override {
+    return StartStreamCall(
+        context, env_,
+        V1Batch<Map, typename Map::StreamRequest, typename Map::StreamResponse>(handler_,
+                                                                                  puzzle_));
+  }
+
+ protected:
+  const OracleHandler* const handler_;
+  const puzzle::LoadedPuzzle* const puzzle_;
+  const CallEnv env_;
+};
+
+// EightPuzzle also answers the server-wide v1 GetTableInfo.
+class EightPuzzleV1Service final : public V1Service<EightV1> {
+ public:
+  using V1Service::V1Service;
+  grpc::ServerUnaryReactor* GetTableInfo(grpc::CallbackServerContext* context,
+                                         const grpc::ByteBuffer* request,
+                                         grpc::ByteBuffer* response) override {
+    return StartUnaryCall(context, request, response, env_, V1TableInfoHandler(handler_));
+  }
+};
 
 }  // namespace
-
-CallHandler<v1::SolveRequest, v1::SolveResponse> EightV1SolveHandler(
-    const OracleHandler* handler, const puzzle::LoadedPuzzle* eight) {
-  return V1Solve<EightV1, v1::SolveRequest, v1::SolveResponse>(handler, eight, EightQuery);
-}
-
-CallHandler<v1::SolveBatchRequest, v1::SolveBatchResponse> EightV1BatchHandler(
-    const OracleHandler* handler, const puzzle::LoadedPuzzle* eight) {
-  return V1Batch<EightV1, v1::SolveBatchRequest, v1::SolveBatchResponse>(handler, eight);
-}
-
-CallHandler<v1::RotationSolveRequest, v1::RotationSolveResponse> RotationV1SolveHandler(
-    const OracleHandler* handler, const puzzle::LoadedPuzzle* rotation) {
-  return V1Solve<RotationV1, v1::RotationSolveRequest, v1::RotationSolveResponse>(
-      handler, rotation, RotationQuery);
-}
-
-CallHandler<v1::RotationSolveBatchRequest, v1::RotationSolveBatchResponse>
-RotationV1BatchHandler(const OracleHandler* handler, const puzzle::LoadedPuzzle* rotation) {
-  return V1Batch<RotationV1, v1::RotationSolveBatchRequest, v1::RotationSolveBatchResponse>(
-      handler, rotation);
-}
-
-CallHandler<v1::GetTableInfoRequest, v1::GetTableInfoResponse> V1TableInfoHandler(
-    const OracleHandler* handler) {
-  CallHandler<v1::GetTableInfoRequest, v1::GetTableInfoResponse> h;
-  h.off_thread = [](const v1::GetTableInfoRequest&) { return false; };
-  h.run = [handler](const v1::GetTableInfoRequest&, const CallState&,
-                    v1::GetTableInfoResponse* out) {
-    *out = ToV1TableInfo(handler->table_info());
-    return absl::OkStatus();
-  };
-  return h;
-}
 
 v1::GetTableInfoResponse ToV1TableInfo(const v2::GetTableInfoResponse& info) {
   v1::GetTableInfoResponse out;
@@ -144,51 +175,48 @@ v1::GetTableInfoResponse ToV1TableInfo(const v2::GetTableInfoResponse& info) {
   return out;
 }
 
-grpc::ServerUnaryReactor* EightPuzzleV1Service::Solve(grpc::CallbackServerContext* context,
-                                                      const grpc::ByteBuffer* request,
-                                                      grpc::ByteBuffer* response) {
-  return StartUnaryCall(context, request, response, env_, EightV1SolveHandler(handler_, eight_));
+CallHandler<v1::SolveRequest, v1::SolveResponse> EightV1SolveHandler(
+    const OracleHandler* handler, const puzzle::LoadedPuzzle* eight) {
+  return V1Solve<EightV1>(handler, eight);
 }
 
-grpc::ServerUnaryReactor* EightPuzzleV1Service::SolveBatch(grpc::CallbackServerContext* context,
-                                                           const grpc::ByteBuffer* request,
-                                                           grpc::ByteBuffer* response) {
-  return StartUnaryCall(context, request, response, env_, EightV1BatchHandler(handler_, eight_));
+CallHandler<v1::SolveBatchRequest, v1::SolveBatchResponse> EightV1BatchHandler(
+    const OracleHandler* handler, const puzzle::LoadedPuzzle* eight) {
+  return V1Batch<EightV1, v1::SolveBatchRequest, v1::SolveBatchResponse>(handler, eight);
 }
 
-grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>* EightPuzzleV1Service::SolveStream(
-    grpc::CallbackServerContext* context) {
-  return StartStreamCall(
-      context, env_,
-      V1Batch<EightV1, v1::SolveStreamRequest, v1::SolveStreamResponse>(handler_, eight_));
+CallHandler<v1::RotationSolveRequest, v1::RotationSolveResponse> RotationV1SolveHandler(
+    const OracleHandler* handler, const puzzle::LoadedPuzzle* rotation) {
+  return V1Solve<RotationV1>(handler, rotation);
 }
 
-grpc::ServerUnaryReactor* EightPuzzleV1Service::GetTableInfo(
-    grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
-    grpc::ByteBuffer* response) {
-  return StartUnaryCall(context, request, response, env_, V1TableInfoHandler(handler_));
+CallHandler<v1::RotationSolveBatchRequest, v1::RotationSolveBatchResponse>
+RotationV1BatchHandler(const OracleHandler* handler, const puzzle::LoadedPuzzle* rotation) {
+  return V1Batch<RotationV1, v1::RotationSolveBatchRequest, v1::RotationSolveBatchResponse>(
+      handler, rotation);
 }
 
-grpc::ServerUnaryReactor* RotationGameV1Service::Solve(grpc::CallbackServerContext* context,
-                                                       const grpc::ByteBuffer* request,
-                                                       grpc::ByteBuffer* response) {
-  return StartUnaryCall(context, request, response, env_,
-                        RotationV1SolveHandler(handler_, rotation_));
+CallHandler<v1::GetTableInfoRequest, v1::GetTableInfoResponse> V1TableInfoHandler(
+    const OracleHandler* handler) {
+  CallHandler<v1::GetTableInfoRequest, v1::GetTableInfoResponse> h;
+  h.off_thread = [](const v1::GetTableInfoRequest&) { return false; };
+  h.run = [handler](const v1::GetTableInfoRequest&, const CallState&,
+                    v1::GetTableInfoResponse* out) {
+    *out = ToV1TableInfo(handler->table_info());
+    return absl::OkStatus();
+  };
+  return h;
 }
 
-grpc::ServerUnaryReactor* RotationGameV1Service::SolveBatch(grpc::CallbackServerContext* context,
-                                                            const grpc::ByteBuffer* request,
-                                                            grpc::ByteBuffer* response) {
-  return StartUnaryCall(context, request, response, env_,
-                        RotationV1BatchHandler(handler_, rotation_));
-}
-
-grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>* RotationGameV1Service::SolveStream(
-    grpc::CallbackServerContext* context) {
-  return StartStreamCall(
-      context, env_,
-      V1Batch<RotationV1, v1::RotationSolveStreamRequest, v1::RotationSolveStreamResponse>(
-          handler_, rotation_));
+V1Services MakeV1Services(const OracleHandler* handler, const CallEnv& env) {
+  V1Services services;
+  if (auto eight = handler->Find(kV1EightPuzzle); eight.ok()) {
+    services.eight = std::make_unique<EightPuzzleV1Service>(handler, *eight, env);
+  }
+  if (auto rotation = handler->Find(kV1RotationPuzzle); rotation.ok()) {
+    services.rotation = std::make_unique<V1Service<RotationV1>>(handler, *rotation, env);
+  }
+  return services;
 }
 
 }  // namespace server

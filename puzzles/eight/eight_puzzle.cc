@@ -112,7 +112,7 @@ std::vector<std::string> VerifyTable(const TableFile& file, const TableLog& log)
   return report.failures;
 }
 
-class EightPuzzleImpl final : public Puzzle {
+class EightPuzzleImpl final : public PuzzleDefinition {
  public:
   EightPuzzleImpl() {
     info_.name = "eight";
@@ -141,6 +141,7 @@ class EightPuzzleImpl final : public Puzzle {
     table.verify = VerifyTable;
     tables_.push_back(std::move(table));
 
+    view_ = kEightViewJs;
     judges_ = EightJudgeFormats();
 
     auto solve = [](const char* start, const char* goal, int distance, const char* moves) {
@@ -175,9 +176,6 @@ class EightPuzzleImpl final : public Puzzle {
     };
   }
 
-  const PuzzleInfo& info() const override { return info_; }
-  const std::vector<TableSpec>& tables() const override { return tables_; }
-
   absl::StatusOr<std::unique_ptr<Solver>> Load(const TableSet& tables) const override {
     absl::StatusOr<const TableFile*> file = tables.Get(info_.name, "eight");
     if (!file.ok()) return file.status();
@@ -185,8 +183,6 @@ class EightPuzzleImpl final : public Puzzle {
     if (!table.ok()) return table.status();
     return std::unique_ptr<Solver>(new EightTableSolver(*table));
   }
-
-  const std::vector<JudgeFormat>& judge_formats() const override { return judges_; }
 
   absl::StatusOr<std::vector<std::string>> Trace(absl::string_view start,
                                                  absl::string_view moves) const override {
@@ -245,14 +241,6 @@ class EightPuzzleImpl final : public Puzzle {
     return absl::OkStatus();
   }
 
-  absl::string_view playground_view() const override { return kEightViewJs; }
-  const PuzzleExamples& examples() const override { return examples_; }
-
- private:
-  PuzzleInfo info_;
-  std::vector<TableSpec> tables_;
-  std::vector<JudgeFormat> judges_;
-  PuzzleExamples examples_;
 };
 
 }  // namespace

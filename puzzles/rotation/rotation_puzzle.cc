@@ -83,7 +83,7 @@ uint64_t NextRandom(uint64_t& state) {
   return z ^ (z >> 31);
 }
 
-class RotationGamePuzzleImpl final : public Puzzle {
+class RotationGamePuzzleImpl final : public PuzzleDefinition {
  public:
   RotationGamePuzzleImpl() {
     info_.name = "rotation-game";
@@ -122,6 +122,7 @@ class RotationGamePuzzleImpl final : public Puzzle {
     table.verify = VerifyTable;
     tables_.push_back(std::move(table));
 
+    view_ = kRotationViewJs;
     judges_ = RotationJudgeFormats();
 
     auto solve = [](const char* board, int distance, const char* moves, int centre) {
@@ -157,9 +158,6 @@ class RotationGamePuzzleImpl final : public Puzzle {
     };
   }
 
-  const PuzzleInfo& info() const override { return info_; }
-  const std::vector<TableSpec>& tables() const override { return tables_; }
-
   absl::StatusOr<std::unique_ptr<Solver>> Load(const TableSet& tables) const override {
     absl::StatusOr<const TableFile*> file = tables.Get(info_.name, "rotation");
     if (!file.ok()) return file.status();
@@ -167,8 +165,6 @@ class RotationGamePuzzleImpl final : public Puzzle {
     if (!table.ok()) return table.status();
     return std::unique_ptr<Solver>(new RotationTableSolver(*table));
   }
-
-  const std::vector<JudgeFormat>& judge_formats() const override { return judges_; }
 
   absl::StatusOr<std::vector<std::string>> Trace(absl::string_view start,
                                                  absl::string_view moves) const override {
@@ -246,14 +242,6 @@ class RotationGamePuzzleImpl final : public Puzzle {
     return absl::OkStatus();
   }
 
-  absl::string_view playground_view() const override { return kRotationViewJs; }
-  const PuzzleExamples& examples() const override { return examples_; }
-
- private:
-  PuzzleInfo info_;
-  std::vector<TableSpec> tables_;
-  std::vector<JudgeFormat> judges_;
-  PuzzleExamples examples_;
 };
 
 }  // namespace
