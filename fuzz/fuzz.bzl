@@ -5,9 +5,10 @@ For a target NAME with sources SRCS (defining LLVMFuzzerTestOneInput), this decl
   NAME_libfuzzer        the target linked with libFuzzer's main. It links only with clang and
                         -fsanitize=fuzzer (tools/fuzz.sh builds it so, in its own output base),
                         hence tagged "manual": `bazel build //...` skips it. No runfiles: fuzz.sh
-                        points the judge targets at the table with $FUZZ_EIGHT_TABLE;
+                        points judge_fuzzer at the gcc build's tables with $FUZZ_TABLES_DIR;
   NAME                  the target linked with corpus_replay.cc instead of libFuzzer: runs the
-                        inputs given as arguments (`bazel run //fuzz:NAME -- /abs/path/crash-x`);
+                        inputs given as arguments (`bazel run //fuzz:NAME -- /abs/path/crash-x`),
+                        with `data` (e.g. //data:tables) in its runfiles;
   NAME_corpus_test      replays every file of fuzz/corpus/NAME/;
   NAME_regression_test  replays every file of fuzz/regressions/NAME/ (inputs that once broke a
                         property), when that folder exists. `regression_tags` can mark it
