@@ -23,6 +23,8 @@
 //   - OK means the oracle rejected nothing;
 //   - every error line starts with "case " or "note: ", and there are at
 //     least N "case " lines; both streams end with a newline when not empty;
+//     the output, the error lines and the status message are printable ASCII
+//     (whatever bytes the input holds, it is quoted escaped, never echoed);
 //   - work and output are linear in the input: the queries hold at most the
 //     input's bytes and are at most its tokens, the cases M at most one more
 //     than its tokens (a count such as hdu3567's T is not trusted), and
@@ -39,6 +41,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -148,6 +151,15 @@ void FuzzJudge(const Selected& selected) {
 
   FUZZ_CHECK(status.ok() || status.code() == absl::StatusCode::kInvalidArgument,
              what);
+  // Open: hdu3567 echoes the count line raw when it rejects the whole input
+  // (regressions/README.md, "judge_fuzzer (hdu3567): the count line is echoed
+  // raw"); other messages are checked meanwhile.
+  const bool open_raw_count_line = !fuzz::CheckOpenIssues() &&
+                                   format.name == "hdu3567" &&
+                                   absl::StartsWith(status.message(), "line ");
+  FUZZ_CHECK(open_raw_count_line || fuzz::IsPrintable(status.message(), false),
+             absl::StrCat(format.name, ": the message is not printable ASCII: ",
+                          absl::CHexEscape(status.message())));
   size_t bad = 0;
   size_t cases = 0;
   const bool malformed =
@@ -169,6 +181,8 @@ void FuzzJudge(const Selected& selected) {
   }
 
   FUZZ_CHECK(output.empty() || absl::EndsWith(output, "\n"), what);
+  FUZZ_CHECK(fuzz::IsPrintable(output, true) && fuzz::IsPrintable(errors, true),
+             absl::StrCat(what, ": output or errors not printable ASCII"));
   FUZZ_CHECK(errors.empty() || absl::EndsWith(errors, "\n"), what);
   size_t case_lines = 0;
   for (absl::string_view line : absl::StrSplit(errors, '\n')) {

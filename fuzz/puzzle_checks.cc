@@ -62,6 +62,13 @@ std::string DescribeResult(const absl::Status& status, const Answer& answer) {
                       absl::StrJoin(answer.extras, ","), "]");
 }
 
+bool IsPrintable(absl::string_view text, bool newlines) {
+  for (char c : text) {
+    if ((c < 0x20 || c > 0x7e) && !(newlines && c == '\n')) return false;
+  }
+  return true;
+}
+
 void CheckFieldError(const absl::Status& status, absl::string_view field,
                      absl::string_view what) {
   const std::string detail = absl::StrCat(what, ": ", status.ToString());
@@ -71,6 +78,8 @@ void CheckFieldError(const absl::Status& status, absl::string_view field,
   FUZZ_CHECK(status.message().size() <= kMaxMessage,
              absl::StrCat(detail, " (", status.message().size(),
                           " bytes; at most ", kMaxMessage, ")"));
+  FUZZ_CHECK(IsPrintable(status.message(), false),
+             absl::StrCat(detail, " (not printable ASCII)"));
 }
 
 void CheckSameAnswer(const Answer& a, const Answer& b, absl::string_view what) {

@@ -9,7 +9,8 @@
 //     read: a start that Trace rejects is rejected with Trace's status; a goal
 //     that Scramble rejects (it reads its goal as the field "goal") is rejected
 //     with Scramble's status; a non-blank goal of a puzzle without goals is
-//     InvalidArgument naming "goal"; every such message is short (kMaxMessage);
+//     InvalidArgument naming "goal"; every such message is short (kMaxMessage)
+//     printable ASCII (the input is quoted escaped, never echoed raw);
 //   - an answer passes Puzzle::CheckAnswer and has one extra per
 //   PuzzleInfo::extras;
 //   - over a table that may be corrupt (a fuzzed table file), DataLoss saying
@@ -63,8 +64,12 @@ std::string DescribeQuery(const puzzle::Puzzle& puzzle,
 std::string DescribeResult(const absl::Status& status,
                            const puzzle::Answer& answer);
 
+// True when `text` is printable ASCII (0x20-0x7e) and, if `newlines`, '\n'.
+bool IsPrintable(absl::string_view text, bool newlines);
+
 // Aborts unless `status` is InvalidArgument whose message starts with
-// `field` + ": " and is at most kMaxMessage bytes. `what` describes the input.
+// `field` + ": ", is at most kMaxMessage bytes and printable ASCII. `what`
+// describes the input.
 void CheckFieldError(const absl::Status& status, absl::string_view field,
                      absl::string_view what);
 
