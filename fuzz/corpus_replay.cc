@@ -9,6 +9,7 @@
 //
 // Without a sanitizer, a memory blow-up would eat the shared machine before failing, so the
 // replay caps its address space (--replay_memory_limit_mb, 4096 by default; 0 turns it off).
+// --check_open_issues sets $FUZZ_CHECK_OPEN (fuzz_check.h): the open regression tests pass it.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -94,6 +95,8 @@ int main(int argc, char** argv) {
     const std::string flag = "--replay_memory_limit_mb=";
     if (arg.rfind(flag, 0) == 0) {
       memory_limit_mb = std::atol(arg.c_str() + flag.size());
+    } else if (arg == "--check_open_issues") {
+      setenv("FUZZ_CHECK_OPEN", "1", 1);
     } else {
       roots.push_back(arg);
     }

@@ -1,62 +1,92 @@
-// Writes the seed corpus of table_file_fuzzer: small files that reach each stage of
-// puzzle::DecodeTableFile and puzzle::EightTable::FromTableFile, so the fuzzer starts from
-// valid structure rather than having to discover magic, checksums and zstd framing.
+// Writes the seed corpus of table_file_fuzzer: table files (format v2) that
+// reach each stage of puzzle::TableFile::FromBytes and of every puzzle's
+// Load and solver, so the fuzzer starts from valid structure rather than
+// having to discover the magic, the checksums, the alignment and zstd framing.
 //
 //   bazel run //fuzz:make_table_seeds -- $PWD/fuzz/corpus/table_file_fuzzer
 //
-// Output depends only on this program and the zstd version (EncodeTableFile is deterministic).
+// For every table of every puzzle in the registry (built here by its
+// TableSpec, so the layouts are the puzzles' own):
+//   <table>_built_raw.tbl     the real table, raw sections: loads and answers;
+//                             the fuzzer corrupts entries and the solver must
+//                             notice (DataLoss) or still answer legally;
+//   <table>_zeros_zstd.tbl    the same layout, zstd sections of zero bytes
+//   <table>_ramp_zstd.tbl     ... and of bytes 0, 1, 2, ...: tiny files whose
+//                             sections load, but whose walks mostly end in
+//                             DataLoss ("inconsistent");
+// and, for the reader alone: small files with raw and zstd sections, several
+// sections, 64-bit entries, no entries; and broken ones (empty, truncated,
+// bad magic, version 1, trailing bytes).
+//
+// Output depends only on this program, the puzzles' table builders and the
+// zstd version (EncodeTableFile is deterministic).
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "puzzles/eight/eight_state.h"
-#include "puzzles/eight/eight_table.h"
-#include "puzzles/rotation/rotation_table.h"
+#include "puzzle/puzzle.h"
 #include "puzzle/table_file.h"
+#include "puzzles/registry.h"
 
 namespace {
 
-puzzle::TableFile EightShaped(std::vector<uint8_t> payload) {
-  puzzle::TableFile file;
-  file.kind = puzzle::PuzzleKind::kEight;
-  file.bits_per_entry = puzzle::kEightBitsPerEntry;
-  file.layout_a = puzzle::kEightSeeds;
-  file.layout_b = puzzle::kStatesPerSeed;
-  file.entry_count = puzzle::kEightTotalStates;
-  file.metadata = "fuzz seed";
-  file.payload = std::move(payload);
-  return file;
-}
+using puzzle::SectionEncoding;
+using puzzle::TableContents;
+using puzzle::TableSectionContents;
 
-puzzle::TableFile Small(puzzle::PuzzleKind kind, uint32_t bits, uint64_t entries,
-                        std::string metadata) {
-  puzzle::TableFile file;
-  file.kind = kind;
-  file.bits_per_entry = bits;
-  file.layout_a = 3;
-  file.layout_b = static_cast<uint32_t>(entries / 3);
-  file.entry_count = entries;
-  file.metadata = std::move(metadata);
-  file.payload.resize((entries * bits + 7) / 8);
-  for (size_t i = 0; i < file.payload.size(); ++i) file.payload[i] = static_cast<uint8_t>(i * 37);
-  return file;
-}
+constexpr int kZstdLevel = 19;
 
-bool Write(const std::string& dir, const std::string& name, const std::string& bytes) {
-  const std::string path = absl::StrCat(dir, "/", name);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) {
-    std::fprintf(stderr, "cannot write %s\n", path.c_str());
-    return false;
+TableSectionContents Section(std::string name, SectionEncoding encoding,
+                             uint32_t bits, uint64_t entries) {
+  TableSectionContents section;
+  section.name = std::move(name);
+  section.encoding = encoding;
+  section.bits_per_entry = bits;
+  section.entry_count = entries;
+  section.bytes.resize(puzzle::SectionRawSize(entries, bits));
+  for (size_t i = 0; i < section.bytes.size(); ++i) {
+    section.bytes[i] = static_cast<uint8_t>(i * 37 + 11);
   }
-  std::printf("%s: %zu bytes\n", path.c_str(), bytes.size());
-  return true;
+  return section;
 }
+
+TableContents Small(std::vector<TableSectionContents> sections) {
+  TableContents contents;
+  contents.puzzle = "fuzz";
+  contents.table = "seed";
+  contents.metadata = "fuzz seed";
+  contents.sections = std::move(sections);
+  return contents;
+}
+
+class Writer {
+ public:
+  explicit Writer(std::string dir) : dir_(std::move(dir)) {}
+
+  void Write(const std::string& name, const std::string& bytes) {
+    const std::string path = absl::StrCat(dir_, "/", name);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) {
+      std::fprintf(stderr, "cannot write %s\n", path.c_str());
+      ok_ = false;
+      return;
+    }
+    std::printf("%s: %zu bytes\n", path.c_str(), bytes.size());
+  }
+
+  bool ok() const { return ok_; }
+
+ private:
+  const std::string dir_;
+  bool ok_ = true;
+};
 
 }  // namespace
 
@@ -65,50 +95,77 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s OUTPUT_DIR\n", argv[0]);
     return 2;
   }
-  const std::string dir = argv[1];
   std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  bool ok = true;
+  std::filesystem::create_directories(argv[1], error);
+  Writer out(argv[1]);
 
-  // An Eight II table in shape whose entries are all 0 (every last move "d"): loads, and walks
-  // over it succeed only from goals just below the seed, otherwise end in DataLoss.
-  const std::string zero =
-      puzzle::EncodeTableFile(EightShaped(std::vector<uint8_t>(puzzle::kEightPayloadBytes)), 19);
-  ok &= Write(dir, "eight_all_down.tbl", zero);
-  // Entries cycling d, l, r, u.
-  ok &= Write(dir, "eight_dlru_cycle.tbl",
-              puzzle::EncodeTableFile(
-                  EightShaped(std::vector<uint8_t>(puzzle::kEightPayloadBytes, 0xE4)), 19));
-  // A Rotation Game table in shape: all distances 0 (every walk ends at once, not at the goal),
-  // and distances cycling 0..15.
-  puzzle::TableFile rotation = puzzle::RotationTable::FromPayload(
-                                   std::vector<uint8_t>(puzzle::kRotationPayloadBytes), "fuzz seed")
-                                   .file();
-  ok &= Write(dir, "rotation_all_zero.tbl", puzzle::EncodeTableFile(rotation, 19));
-  for (size_t i = 0; i < rotation.payload.size(); ++i) {
-    rotation.payload[i] = static_cast<uint8_t>((2 * i) % 16 | (((2 * i + 1) % 16) << 4));
+  for (const puzzle::Puzzle* p : puzzle::AllPuzzles()) {
+    for (const puzzle::TableSpec& spec : p->tables()) {
+      if (spec.optional) continue;  // large tiers: too big for a seed
+      absl::StatusOr<TableContents> built =
+          spec.build(1, [](absl::string_view) {});
+      if (!built.ok()) {
+        std::fprintf(stderr, "%s: %s\n", spec.name.c_str(),
+                     built.status().ToString().c_str());
+        return 1;
+      }
+      const std::string raw = puzzle::EncodeTableFile(*built, kZstdLevel);
+      out.Write(spec.name + "_built_raw.tbl", raw);
+      TableContents zeros = *built;
+      TableContents ramp = *built;
+      for (size_t i = 0; i < built->sections.size(); ++i) {
+        zeros.sections[i].encoding = SectionEncoding::kZstd;
+        ramp.sections[i].encoding = SectionEncoding::kZstd;
+        std::fill(zeros.sections[i].bytes.begin(),
+                  zeros.sections[i].bytes.end(), 0);
+        for (size_t j = 0; j < ramp.sections[i].bytes.size(); ++j) {
+          ramp.sections[i].bytes[j] = static_cast<uint8_t>(j);
+        }
+      }
+      out.Write(spec.name + "_zeros_zstd.tbl",
+                puzzle::EncodeTableFile(zeros, kZstdLevel));
+      out.Write(spec.name + "_ramp_zstd.tbl",
+                puzzle::EncodeTableFile(ramp, kZstdLevel));
+    }
   }
-  rotation.payload_checksum = 0;  // EncodeTableFile recomputes it
-  ok &= Write(dir, "rotation_cycling.tbl", puzzle::EncodeTableFile(rotation, 19));
-  // Decodes, but is not an Eight II table: other kinds, entry sizes and layouts.
-  ok &= Write(dir, "eight_kind_16_entries.tbl",
-              puzzle::EncodeTableFile(Small(puzzle::PuzzleKind::kEight, 2, 16, "small"), 3));
-  ok &= Write(dir, "rotation_kind.tbl",
-              puzzle::EncodeTableFile(
-                  Small(puzzle::PuzzleKind::kRotationGame, 5, 300, "rotation game seed"), 3));
-  ok &= Write(dir, "bits_64.tbl",
-              puzzle::EncodeTableFile(Small(puzzle::PuzzleKind::kEight, 64, 6, ""), 3));
-  ok &= Write(dir, "no_entries.tbl",
-              puzzle::EncodeTableFile(Small(puzzle::PuzzleKind::kEight, 1, 0, "empty"), 3));
-  puzzle::TableFile v2 = Small(puzzle::PuzzleKind::kEight, 2, 16, "version 2");
-  v2.format_version = 2;
-  ok &= Write(dir, "version_2.tbl", puzzle::EncodeTableFile(v2, 3));
-  // Broken on purpose: the loader's early checks.
-  ok &= Write(dir, "empty.tbl", "");
-  ok &= Write(dir, "truncated_header.tbl", zero.substr(0, 40));
-  ok &= Write(dir, "truncated_body.tbl", zero.substr(0, zero.size() - 3));
-  std::string bad_magic = zero;
+
+  // The reader alone: layouts no puzzle loads.
+  const std::string small = puzzle::EncodeTableFile(
+      Small({Section("a", SectionEncoding::kRaw, 3, 100),
+             Section("b.zstd", SectionEncoding::kZstd, 5, 13)}),
+      3);
+  out.Write("raw_and_zstd.tbl", small);
+  out.Write("zstd_only.tbl",
+            puzzle::EncodeTableFile(
+                Small({Section("z", SectionEncoding::kZstd, 2, 64)}), 3));
+  out.Write("bits_64.tbl",
+            puzzle::EncodeTableFile(
+                Small({Section("wide", SectionEncoding::kRaw, 64, 6)}), 3));
+  out.Write("no_entries.tbl",
+            puzzle::EncodeTableFile(
+                Small({Section("empty", SectionEncoding::kRaw, 1, 0),
+                       Section("empty_z", SectionEncoding::kZstd, 1, 0)}),
+                3));
+  std::vector<TableSectionContents> many;
+  for (int i = 0; i < 5; ++i) {
+    many.push_back(
+        Section(absl::StrCat("s", i),
+                i % 2 == 0 ? SectionEncoding::kZstd : SectionEncoding::kRaw,
+                1 + 7 * i, 3 + i));
+  }
+  out.Write("five_sections.tbl", puzzle::EncodeTableFile(Small(many), 3));
+
+  // Broken on purpose: the reader's early checks.
+  out.Write("empty.tbl", "");
+  out.Write("truncated_header.tbl", small.substr(0, 40));
+  out.Write("truncated_directory.tbl", small.substr(0, 150));
+  out.Write("truncated_section.tbl", small.substr(0, small.size() - 3));
+  out.Write("trailing_byte.tbl", small + '\0');
+  std::string bad_magic = small;
   bad_magic[0] = 'Q';
-  ok &= Write(dir, "bad_magic.tbl", bad_magic);
-  return ok ? 0 : 1;
+  out.Write("bad_magic.tbl", bad_magic);
+  std::string version_1 = small;
+  version_1[8] = 1;
+  out.Write("version_1.tbl", version_1);
+  return out.ok() ? 0 : 1;
 }
