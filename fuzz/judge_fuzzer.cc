@@ -151,13 +151,7 @@ void FuzzJudge(const Selected& selected) {
 
   FUZZ_CHECK(status.ok() || status.code() == absl::StatusCode::kInvalidArgument,
              what);
-  // Open: hdu3567 echoes the count line raw when it rejects the whole input
-  // (regressions/README.md, "judge_fuzzer (hdu3567): the count line is echoed
-  // raw"); other messages are checked meanwhile.
-  const bool open_raw_count_line = !fuzz::CheckOpenIssues() &&
-                                   format.name == "hdu3567" &&
-                                   absl::StartsWith(status.message(), "line ");
-  FUZZ_CHECK(open_raw_count_line || fuzz::IsPrintable(status.message(), false),
+  FUZZ_CHECK(fuzz::IsPrintable(status.message(), false),
              absl::StrCat(format.name, ": the message is not printable ASCII: ",
                           absl::CHexEscape(status.message())));
   size_t bad = 0;

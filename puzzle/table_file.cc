@@ -47,6 +47,8 @@ static_assert(kSecReserved + 8 == kTableSectionEntrySize, "section entry layout"
 constexpr size_t kSectionNameFieldSize = kMaxSectionNameLength + 1;
 // zstd sections start at multiples of this (raw ones at kTableSectionAlignment).
 constexpr uint64_t kZstdSectionAlignment = 8;
+// The most a zstd frame can expand: 128 KiB (a block's maximum) from 4 bytes (an RLE block).
+constexpr uint64_t kMaxZstdExpansion = (128 << 10) / 4;
 
 void PutU32(std::string& out, size_t offset, uint32_t v) {
   for (int i = 0; i < 4; ++i) out[offset + i] = static_cast<char>((v >> (8 * i)) & 0xFF);
@@ -423,6 +425,13 @@ absl::Status TableFile::VerifySections(absl::string_view bytes) {
     if (content_size != raw_size) {
       return corrupt("section '", section.name, "': zstd frame declares ", content_size,
                      " bytes; raw_size is ", raw_size);
+    }
+    // Bounded before anything is allocated: a zstd block yields at most 128 KiB from at least 4
+    // bytes, so a frame cannot hold more than 32768 times its size. The sizes above are the
+    // file's own words; without this a few hundred bytes could ask for gigabytes.
+    if (raw_size > (section.stored_size + 1) * kMaxZstdExpansion) {
+      return corrupt("section '", section.name, "': zstd frame of ", section.stored_size,
+                     " bytes cannot hold the ", raw_size, " bytes it declares");
     }
     std::unique_ptr<uint8_t[]> raw(new uint8_t[std::max<uint64_t>(raw_size, 1)]);
     const size_t n = ZSTD_decompress(raw.get(), raw_size, stored.data(), stored.size());

@@ -8,6 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "puzzle/board_symbols.h"
 #include "puzzle/judge_cases.h"
 
 namespace puzzle {
@@ -27,9 +28,9 @@ absl::StatusOr<std::vector<JudgeCase>> ReadHduCases(absl::string_view input) {
   }
   int t = 0;
   if (!absl::SimpleAtoi(lines[0].first, &t) || t < 0) {
-    return absl::InvalidArgumentError(absl::StrCat("line ", lines[0].second, ": '",
-                                                   lines[0].first.substr(0, 20),
-                                                   "' is not the number of cases T"));
+    return absl::InvalidArgumentError(absl::StrCat("line ", lines[0].second, ": ",
+                                                   QuoteSymbol(lines[0].first),
+                                                   " is not the number of cases T"));
   }
   // T is not trusted: only the cases present are read, and a shortfall is one error, so a tiny
   // input with a huge T cannot make the judge build or print T cases.

@@ -80,6 +80,9 @@ TEST_F(EightJudgeTest, Hdu3567BadCountAndMissingLines) {
   absl::Status status;
   Run("hdu3567", "two\n12X453786\n", &errors, &status);
   EXPECT_EQ(status.message(), "line 1: 'two' is not the number of cases T");
+  // Bytes of the input are quoted, never echoed raw (terminal escapes, NUL, non-UTF-8).
+  Run("hdu3567", std::string("\x1b[2J\x00\xff\n", 7), &errors, &status);
+  EXPECT_EQ(status.message(), "line 1: '\\x1b[2J\\x00\\xff' is not the number of cases T");
   const std::string out = Run("hdu3567", "2\n12X453786\n12345678X\n564178X23\n", &errors, &status);
   EXPECT_EQ(out, "Case 1: 2\ndd\nCase 2: error\n\n");
   EXPECT_EQ(errors,
