@@ -15,6 +15,7 @@ PACKAGES=(
   g++
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libabsl-dev libzstd-dev libxxhash-dev libcpp-httplib-dev
+  libmicrohttpd-dev prometheus-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-grpcio python3-protobuf python3-yaml
   clang libclang-rt-14-dev

@@ -31,6 +31,11 @@ _LIBRARIES = {
     "grpc_reflection": (["grpc++"], ["-Wl,--no-as-needed", "-lgrpc++_reflection", "-Wl,--as-needed"]),
     "gtest": (["gtest", "gmock"], ["-lpthread"]),
     "gtest_main": (["gtest_main", "gmock"], ["-lpthread"]),
+    # The HTTP/1.1 server under server/http_server (event-driven, epoll).
+    "microhttpd": (["libmicrohttpd"], []),
+    # prometheus-cpp's registry, metric families and text serializer only; its civetweb
+    # exposer (prometheus-cpp-pull) is not used: our own HTTP front serves /metrics.
+    "prometheus": (["prometheus-cpp-core"], []),
     "protobuf": (["protobuf"], []),
     "xxhash": (["libxxhash"], []),
     "zstd": (["libzstd"], []),
