@@ -1,33 +1,69 @@
-// Prometheus metrics for the server, kept small because Debian packages no Prometheus client.
+// Prometheus metrics for the server, on prometheus-cpp's core library (Registry, Family,
+// TextSerializer). Its own HTTP exposer is not used: the server's HTTP front serves Render().
 //
 // Exposed (text exposition format 0.0.4, GET /metrics):
-//   puzzle_oracle_requests_total{transport, method, code}        counter
-//   puzzle_oracle_request_duration_seconds{transport, method}    histogram
-//   puzzle_oracle_in_flight_requests{transport}                  gauge
-//   puzzle_oracle_table_info{kind, version, checksum}            gauge, always 1
-//   process_start_time_seconds                                   gauge
+//   puzzle_oracle_requests_total{transport, method, puzzle, code}        counter
+//   puzzle_oracle_request_duration_seconds{transport, method, puzzle}    histogram (kBuckets)
+//   puzzle_oracle_in_flight_requests{transport}                          gauge
+//   puzzle_oracle_search_duration_seconds{puzzle}                        histogram
+//                                                                        (kSearchDurationBuckets)
+//   puzzle_oracle_search_nodes{puzzle}                                   histogram
+//                                                                        (kSearchNodeBuckets)
+//   puzzle_oracle_table_info{kind, version, checksum}                    gauge, always 1
+//   process_start_time_seconds                                           gauge
 //
-// Methods are registered before serving (RegisterMethod); recording is then lock-free (atomics
-// only), so the hot path costs a few atomic adds. Unregistered method names are counted under
-// method="other".
+// transport is "grpc" or "http"; method is the gRPC method path or "VERB /path", or "other" for
+// anything not registered; code is the google.rpc.Code name (OK, INVALID_ARGUMENT, ...).
+// puzzle is the puzzle a call is about, or empty for calls about no single puzzle (health,
+// /metrics, GetTableInfo). Rendering rules, chosen so that the text stays as it was before the
+// puzzle label existed for such calls:
+//   - an empty puzzle label is left out of the text (Prometheus treats a label with an empty
+//     value as absent, so `sum by (puzzle)` is unaffected);
+//   - labels appear in the order listed above (transport, method, puzzle, code / le), series in a
+//     family sorted by their label values, families in the order listed above;
+//   - a requests_total series appears once it is non-zero and a histogram once it has an
+//     observation (16 codes x every method would otherwise be mostly zeros).
 //
-// Thread-safety: RegisterMethod and AddTable before serving, from one thread; everything else
-// from any thread.
+// Recording through a handle (MethodMetrics, SearchMetrics) looks nothing up: a counter add is one
+// atomic compare-exchange; a histogram observation takes that histogram's own mutex (uncontended
+// unless the same method is recorded from several threads in the same few nanoseconds).
+//
+// Example:
+//   Metrics metrics(absl::Now());
+//   Metrics::MethodMetrics* solve =
+//       metrics.RegisterMethod(Transport::kHttp, "POST /v1/eight:solve", "eight");
+//   ... serve; per request:
+//   metrics.BeginRequest(Transport::kHttp);
+//   solve->Record(absl::StatusCode::kOk, latency);
+//   metrics.EndRequest(Transport::kHttp);
+//
+// Thread-safety: RegisterMethod and AddTable before serving, from one thread. Everything else
+// (Find, recording, RegisterSearch, RecordSearch, Render) from any thread, concurrently.
 
 #ifndef SERVER_METRICS_H_
 #define SERVER_METRICS_H_
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+
+namespace prometheus {
+class Counter;
+class Gauge;
+class Histogram;
+class Registry;
+template <typename T>
+class Family;
+}  // namespace prometheus
 
 namespace server {
 
@@ -35,52 +71,101 @@ enum class Transport { kGrpc = 0, kHttp = 1 };
 
 class Metrics {
  public:
-  // Histogram bucket upper bounds, in seconds.
-  static constexpr std::array<double, 12> kBuckets = {1e-5,   2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4,
-                                                      1e-3,   2.5e-3, 5e-3, 1e-2, 1e-1,   1.0};
+  // Request duration bucket upper bounds, in seconds.
+  static constexpr std::array<double, 12> kBuckets = {1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4,
+                                                      1e-3, 2.5e-3, 5e-3, 1e-2, 1e-1,   1.0};
+  // Search duration bucket upper bounds, in seconds: 1 ms to 60 s.
+  static constexpr std::array<double, 16> kSearchDurationBuckets = {
+      1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 5e-2, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60};
+  // Search node count bucket upper bounds: 1e2 to 1e9, two per decade.
+  static constexpr std::array<double, 15> kSearchNodeBuckets = {
+      1e2, 3e2, 1e3, 3e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6, 1e7, 3e7, 1e8, 3e8, 1e9};
   static constexpr int kCodes = 17;  // google.rpc.Code 0..16
 
-  // One method's counters.
+  // One (transport, method, puzzle)'s series. Owned by the Metrics that returned it.
   class MethodMetrics {
    public:
+    MethodMetrics(const MethodMetrics&) = delete;
+    MethodMetrics& operator=(const MethodMetrics&) = delete;
+
+    // Counts one call. A code outside 0..16 counts as UNKNOWN. Thread-safe.
     void Record(absl::StatusCode code, absl::Duration latency);
 
    private:
     friend class Metrics;
-    MethodMetrics(Transport transport, std::string name) : transport_(transport), name_(name) {}
-    const Transport transport_;
-    const std::string name_;
-    std::array<std::atomic<uint64_t>, kCodes> by_code_{};
-    std::array<std::atomic<uint64_t>, kBuckets.size()> buckets_{};  // non-cumulative
-    std::atomic<uint64_t> count_{0};
-    std::atomic<uint64_t> sum_nanos_{0};
+    MethodMetrics() = default;
+    std::array<prometheus::Counter*, kCodes> by_code_{};
+    prometheus::Histogram* duration_ = nullptr;
+  };
+
+  // One search puzzle's search histograms. Owned by the Metrics that returned it.
+  class SearchMetrics {
+   public:
+    SearchMetrics(const SearchMetrics&) = delete;
+    SearchMetrics& operator=(const SearchMetrics&) = delete;
+
+    // Records one finished search. Thread-safe.
+    void Record(absl::Duration duration, uint64_t nodes);
+
+   private:
+    friend class Metrics;
+    SearchMetrics() = default;
+    prometheus::Histogram* duration_ = nullptr;
+    prometheus::Histogram* nodes_ = nullptr;
   };
 
   explicit Metrics(absl::Time process_start);
   Metrics(const Metrics&) = delete;
   Metrics& operator=(const Metrics&) = delete;
+  ~Metrics();
 
-  // REQUIRES: before serving. Returns a pointer valid for the Metrics' lifetime.
-  MethodMetrics* RegisterMethod(Transport transport, absl::string_view method);
-  // The registered method, or the transport's "other" bucket.
-  MethodMetrics* Find(Transport transport, absl::string_view method);
+  // Creates (or returns the existing) series for `method` about `puzzle` ("" = no single
+  // puzzle). REQUIRES: before serving. The pointer is valid for the Metrics' lifetime.
+  MethodMetrics* RegisterMethod(Transport transport, absl::string_view method,
+                                absl::string_view puzzle = "");
+  // The registered (transport, method, puzzle), or the transport's "other" series (method
+  // "other", no puzzle) when there is none. Never null. One hash lookup, no lock.
+  MethodMetrics* Find(Transport transport, absl::string_view method,
+                      absl::string_view puzzle = "") const;
 
+  // The search histograms of `puzzle`, created on first use. `puzzle` must come from the
+  // server's puzzle registry, never from a client: each distinct value is a new series.
+  // Thread-safe (a mutex; searches are long, callers may also keep the pointer).
+  SearchMetrics* RegisterSearch(absl::string_view puzzle);
+  // RegisterSearch(puzzle)->Record(duration, nodes).
+  void RecordSearch(absl::string_view puzzle, absl::Duration duration, uint64_t nodes);
+
+  // One puzzle_oracle_table_info series. REQUIRES: before serving.
   void AddTable(absl::string_view kind, uint32_t version, absl::string_view checksum);
 
-  void BeginRequest(Transport transport) { ++in_flight_[static_cast<int>(transport)]; }
-  void EndRequest(Transport transport) { --in_flight_[static_cast<int>(transport)]; }
+  void BeginRequest(Transport transport);
+  void EndRequest(Transport transport);
 
-  // The exposition text. Counters appear once they are non-zero; histograms for every method
-  // that has been called.
+  // The exposition text (see the rendering rules above).
   std::string Render() const;
 
  private:
-  const absl::Time process_start_;
+  using MethodIndex =
+      absl::flat_hash_map<std::string, absl::flat_hash_map<std::string, MethodMetrics*>>;
+
+  MethodMetrics* NewMethod(Transport transport, absl::string_view method, absl::string_view puzzle);
+
+  const std::unique_ptr<prometheus::Registry> registry_;
+  prometheus::Family<prometheus::Counter>& requests_;
+  prometheus::Family<prometheus::Histogram>& durations_;
+  prometheus::Family<prometheus::Gauge>& in_flight_family_;
+  prometheus::Family<prometheus::Histogram>& search_durations_;
+  prometheus::Family<prometheus::Histogram>& search_nodes_;
+  prometheus::Family<prometheus::Gauge>& table_info_;
+  std::array<prometheus::Gauge*, 2> in_flight_{};
+
   std::vector<std::unique_ptr<MethodMetrics>> methods_;
-  absl::flat_hash_map<std::string, MethodMetrics*> by_name_[2];
-  MethodMetrics* other_[2];
-  std::array<std::atomic<int64_t>, 2> in_flight_{};
-  std::vector<std::string> table_labels_;
+  MethodIndex by_name_[2];  // method -> puzzle -> series
+  MethodMetrics* other_[2] = {nullptr, nullptr};
+
+  absl::Mutex search_mu_;
+  absl::flat_hash_map<std::string, std::unique_ptr<SearchMetrics>> searches_
+      ABSL_GUARDED_BY(search_mu_);
 };
 
 // A Prometheus label value, escaped (backslash, double quote, newline).
