@@ -194,7 +194,7 @@ Metrics::MethodMetrics* Metrics::Find(Transport transport, absl::string_view met
 }
 
 Metrics::SearchMetrics* Metrics::RegisterSearch(absl::string_view puzzle) {
-  absl::MutexLock lock(&search_mu_);
+  std::lock_guard<std::mutex> lock(search_mu_);
   std::unique_ptr<SearchMetrics>& slot = searches_[puzzle];
   if (slot == nullptr) {
     slot = absl::WrapUnique(new SearchMetrics());
