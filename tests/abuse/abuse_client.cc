@@ -89,6 +89,7 @@ FloodResult SendWhileReading(const std::string& address, std::string head,
   bool more = true;
   auto read_response = [&](absl::Duration wait) {
     absl::StatusOr<HttpReply> reply = conn.ReadResponse(wait);
+    result.elapsed = absl::Now() - start;
     if (reply.ok()) {
       result.status = reply->status;
       result.headers = reply->headers;
@@ -107,7 +108,6 @@ FloodResult SendWhileReading(const std::string& address, std::string head,
       if (more) more = next(&pending);
       if (pending.empty() && !more) {  // everything sent: wait for the answer
         read_response(deadline - absl::Now());
-        result.elapsed = absl::Now() - start;
         return result;
       }
     }
@@ -115,7 +115,6 @@ FloodResult SendWhileReading(const std::string& address, std::string head,
     if (poll(&p, 1, PollTimeout(deadline)) <= 0) continue;
     if (p.revents & (POLLIN | POLLHUP | POLLERR)) {
       read_response(deadline - absl::Now());
-      result.elapsed = absl::Now() - start;
       return result;
     }
     if (p.revents & POLLOUT) {
@@ -123,7 +122,6 @@ FloodResult SendWhileReading(const std::string& address, std::string head,
       if (!wrote.ok()) {
         result.error = std::string(wrote.status().message());
         read_response(absl::Seconds(2));  // the server may have answered before closing
-        result.elapsed = absl::Now() - start;
         return result;
       }
       offset += *wrote;
@@ -725,6 +723,7 @@ absl::StatusOr<ProcessMemory> ReadProcessMemory(int pid) {
     field("VmRSS:", &memory.rss_bytes, 1024);
     field("VmHWM:", &memory.peak_rss_bytes, 1024);
     field("Threads:", &memory.threads, 1);
+    if (absl::StartsWith(line, "State:")) memory.exited = absl::StrContains(line, "zombie");
   }
   if (DIR* dir = opendir(absl::StrCat("/proc/", pid, "/fd").c_str())) {
     while (dirent* entry = readdir(dir)) memory.open_fds += entry->d_name[0] != '.' ? 1 : 0;

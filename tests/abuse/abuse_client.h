@@ -257,6 +257,7 @@ struct ProcessMemory {
   int64_t peak_rss_bytes = 0;  // VmHWM
   int64_t threads = 0;
   int64_t open_fds = 0;
+  bool exited = false;  // a zombie: it has exited and waits for its parent
 };
 
 // From /proc/<pid>/status and /proc/<pid>/fd. NotFound when the process does not exist.
