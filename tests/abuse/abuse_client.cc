@@ -482,20 +482,35 @@ LatencySummary MeasureLatency(const std::string& address, const GoodClientOption
 // ---- Pools -----------------------------------------------------------------------------------
 
 absl::StatusOr<std::unique_ptr<IdleKeepAlivePool>> IdleKeepAlivePool::Open(
-    const std::string& address, int count, const std::string& target) {
+    const std::string& address, int count, const std::string& target,
+    absl::Duration answer_timeout) {
   auto pool = absl::WrapUnique(new IdleKeepAlivePool());
   const std::string request = FormatRequest("GET", target);
   for (int i = 0; i < count; ++i) {
     absl::StatusOr<std::unique_ptr<RawConnection>> conn = RawConnection::Connect(address);
     absl::Status status = conn.status();
     if (status.ok()) status = (*conn)->Write(request);
-    if (status.ok()) status = (*conn)->ReadResponse().status();
     if (!status.ok()) {
       if (pool->first_error_.empty()) pool->first_error_ = status.ToString();
       continue;
     }
     pool->connections_.push_back(*std::move(conn));
   }
+  // One deadline for all the answers: a server that serves one connection at a time must not
+  // make this take count x answer_timeout.
+  const absl::Time deadline = absl::Now() + answer_timeout;
+  std::vector<std::unique_ptr<RawConnection>> kept;
+  for (std::unique_ptr<RawConnection>& conn : pool->connections_) {
+    absl::StatusOr<HttpReply> reply =
+        conn->ReadResponse(std::max(deadline - absl::Now(), absl::ZeroDuration()));
+    if (reply.ok() || absl::IsDeadlineExceeded(reply.status())) {
+      pool->unanswered_ += reply.ok() ? 0 : 1;
+      kept.push_back(std::move(conn));
+    } else if (pool->first_error_.empty()) {
+      pool->first_error_ = reply.status().ToString();
+    }
+  }
+  pool->connections_ = std::move(kept);
   if (pool->connections_.empty()) {
     return absl::UnavailableError(
         absl::StrCat("no idle connection could be opened: ", pool->first_error_));

@@ -146,14 +146,17 @@ LatencySummary MeasureLatency(const std::string& address, const GoodClientOption
 // destroyed. A thread watches them to count the ones the server closes.
 class IdleKeepAlivePool {
  public:
-  // Opens up to `count` connections; fails only if not even one can be opened. `opened()` says
-  // how many were.
-  static absl::StatusOr<std::unique_ptr<IdleKeepAlivePool>> Open(const std::string& address,
-                                                                 int count,
-                                                                 const std::string& target = "/");
+  // Opens up to `count` connections and sends a request on each, then waits up to
+  // `answer_timeout` in all for the answers. A connection still waiting for its answer then is
+  // kept as well (see unanswered()): against a thread-per-connection server, that is the point.
+  // Fails only if not even one connection can be opened; `opened()` says how many were.
+  static absl::StatusOr<std::unique_ptr<IdleKeepAlivePool>> Open(
+      const std::string& address, int count, const std::string& target = "/",
+      absl::Duration answer_timeout = absl::Seconds(5));
   ~IdleKeepAlivePool();
   int opened() const { return static_cast<int>(connections_.size()); }
-  int still_open() const;  // not closed by the server
+  int unanswered() const { return unanswered_; }  // no answer within answer_timeout
+  int still_open() const;                         // not closed by the server
   int closed_by_server() const { return opened() - still_open(); }
   std::string first_error() const { return first_error_; }  // the first failed connection
 
@@ -162,6 +165,7 @@ class IdleKeepAlivePool {
   void Watch();
 
   std::vector<std::unique_ptr<RawConnection>> connections_;
+  int unanswered_ = 0;
   std::unique_ptr<std::atomic<bool>[]> closed_;
   std::string first_error_;
   absl::Notification stop_;

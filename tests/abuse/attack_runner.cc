@@ -55,6 +55,9 @@ class IdleAttack final : public Attack {
       return;
     }
     report->Add("opened", absl::StrCat((*pool)->opened(), " of ", options_.idle_connections));
+    if ((*pool)->unanswered() > 0) {
+      report->Add("first request not answered within 5s", absl::StrCat((*pool)->unanswered()));
+    }
     stop.WaitForNotification();
     report->Add("still open at the end", absl::StrCat((*pool)->still_open()));
     report->Add("closed by the server", absl::StrCat((*pool)->closed_by_server()));
