@@ -127,6 +127,11 @@ class Metrics {
   // "other", no puzzle) when there is none. Never null. One hash lookup, no lock.
   MethodMetrics* Find(Transport transport, absl::string_view method,
                       absl::string_view puzzle = "") const;
+  // For callers that know the method but not the puzzle (the gRPC interceptor): the series of
+  // `method` registered without a puzzle, else its only registered puzzle (a per-puzzle service
+  // such as /puzzleoracle.v1.EightPuzzle/Solve registered with "eight"), else "other" (a method
+  // registered for several puzzles must be recorded by its service, which knows the puzzle).
+  MethodMetrics* FindMethod(Transport transport, absl::string_view method) const;
 
   // The search histograms of `puzzle`, created on first use. `puzzle` must come from the
   // server's puzzle registry, never from a client: each distinct value is a new series.

@@ -33,7 +33,7 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
         deadline_(info->server_context()->deadline()) {
     metrics_->BeginRequest(Transport::kGrpc);
     start_nanos_.store(absl::GetCurrentTimeNanos(), std::memory_order_relaxed);
-    method_.store(metrics->Find(Transport::kGrpc, info->method()), std::memory_order_release);
+    method_.store(metrics->FindMethod(Transport::kGrpc, info->method()), std::memory_order_release);
   }
 
   ~MetricsInterceptor() override {

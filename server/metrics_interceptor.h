@@ -14,8 +14,9 @@
 //     gRPC status-code table gives for "error parsing request proto" (the sync API's own answer),
 //     and counts it as INTERNAL.
 //
-// The call's puzzle is not known to the interceptor: gRPC calls are counted with puzzle "" unless
-// a service counts them itself.
+// The interceptor knows a call's method, not its puzzle: it records under
+// Metrics::FindMethod(kGrpc, method), i.e. the method's puzzle when it was registered with
+// exactly one (per-puzzle services), else with puzzle "".
 
 #ifndef SERVER_METRICS_INTERCEPTOR_H_
 #define SERVER_METRICS_INTERCEPTOR_H_
