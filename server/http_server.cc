@@ -13,10 +13,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -28,7 +30,6 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 
 namespace server {
@@ -77,6 +78,19 @@ std::string FormatPeer(const sockaddr* address) {
     return absl::StrCat("[", host, "]:", ntohs(v6->sin6_port));
   }
   return "";
+}
+
+// The address without its port ("1.2.3.4", "::1"): the key of the per-IP connection limit.
+std::string FormatIp(const sockaddr* address) {
+  char host[INET6_ADDRSTRLEN] = "";
+  if (address != nullptr && address->sa_family == AF_INET) {
+    inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(address)->sin_addr, host,
+              sizeof(host));
+  } else if (address != nullptr && address->sa_family == AF_INET6) {
+    inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(address)->sin6_addr, host,
+              sizeof(host));
+  }
+  return host;
 }
 
 // True when the peer of a connected socket has closed or reset it (without consuming data).
@@ -138,16 +152,14 @@ struct Config {
 struct ConnState {
   int fd = -1;
   std::string peer;
+  std::string ip;  // peer without the port: the per-IP limit's key
+  int loop = -1;   // index of the event loop (libmicrohttpd daemon) serving it
   // Start of the current header deadline (connection opened, or previous answer finished).
   std::atomic<int64_t> ready_since_ns{0};
   // Headers of a request complete and its answer not yet finished.
   std::atomic<bool> in_request{false};
   bool shut = false;  // shut down by the janitor; guarded by Core::conn_mu_
 };
-
-}  // namespace
-
-namespace {
 
 // One request, from its request line to the end of its answer. Shared by the server (while
 // libmicrohttpd has the request), the responder and any event stream; freed by the last.
@@ -176,7 +188,7 @@ struct Exchange : std::enable_shared_from_this<Exchange> {
 
   // Records the first answer; false if there was one already (or the request is over).
   bool Answer(HttpResponse reply) {
-    absl::MutexLock lock(&mu);
+    std::lock_guard<std::mutex> lock(mu);
     if (answered || finished) {
       answered = true;
       return false;
@@ -204,7 +216,7 @@ struct Exchange : std::enable_shared_from_this<Exchange> {
   bool counted_in_flight = false;
   HttpRequest request;
 
-  absl::Mutex mu;
+  std::mutex mu;
   MHD_Connection* connection ABSL_GUARDED_BY(mu);  // null once finished
   bool suspended ABSL_GUARDED_BY(mu) = false;      // by us, not yet resumed
   bool finished ABSL_GUARDED_BY(mu) = false;       // libmicrohttpd is done with the request
@@ -230,7 +242,7 @@ class EventStream final : public HttpEventStream {
   bool Write(std::string event_text) override {
     if (exchange_ == nullptr) return false;
     Exchange& ex = *exchange_;
-    absl::MutexLock lock(&ex.mu);
+    std::lock_guard<std::mutex> lock(ex.mu);
     if (ex.StreamOverLocked()) return false;
     if (ex.queued_bytes + event_text.size() > ex.config->options.max_event_stream_buffer_bytes) {
       ex.client_gone = true;  // too far behind: disconnect it, on_close runs
@@ -246,7 +258,7 @@ class EventStream final : public HttpEventStream {
 
   void Close() override {
     if (exchange_ == nullptr) return;
-    absl::MutexLock lock(&exchange_->mu);
+    std::lock_guard<std::mutex> lock(exchange_->mu);
     if (exchange_->stream_closed) return;
     exchange_->stream_closed = true;
     exchange_->ResumeLocked();
@@ -263,13 +275,13 @@ class Responder final : public HttpResponder {
   ~Responder() override {
     bool answered;
     {
-      absl::MutexLock lock(&exchange_->mu);
+      std::lock_guard<std::mutex> lock(exchange_->mu);
       answered = exchange_->answered;
     }
     if (!answered) {
       exchange_->Answer(exchange_->config->ErrorResponse(
-          500, absl::InternalError(
-                   "the request handler dropped the request without answering it")));
+          500,
+          absl::InternalError("the request handler dropped the request without answering it")));
     }
   }
 
@@ -280,7 +292,7 @@ class Responder final : public HttpResponder {
   std::shared_ptr<HttpEventStream> StartEventStream(std::function<void()> on_close) override {
     Exchange& ex = *exchange_;
     {
-      absl::MutexLock lock(&ex.mu);
+      std::lock_guard<std::mutex> lock(ex.mu);
       if (ex.answered) return std::make_shared<EventStream>(nullptr);
       ex.answered = true;
       if (!ex.finished) {
@@ -414,15 +426,15 @@ absl::Status EnsureFileDescriptors(uint64_t needed, int max_connections) {
   }
   if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur >= needed) return absl::OkStatus();
   if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < needed) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "max_connections=", max_connections, " needs about ", needed,
-        " file descriptors but the hard RLIMIT_NOFILE is ", limit.rlim_max,
-        "; lower max_connections or raise the limit (ulimit -Hn, LimitNOFILE=)"));
+    return absl::ResourceExhaustedError(
+        absl::StrCat("max_connections=", max_connections, " needs about ", needed,
+                     " file descriptors but the hard RLIMIT_NOFILE is ", limit.rlim_max,
+                     "; lower max_connections or raise the limit (ulimit -Hn, LimitNOFILE=)"));
   }
   limit.rlim_cur = needed;
   if (setrlimit(RLIMIT_NOFILE, &limit) != 0) {
-    return absl::InternalError(absl::StrCat("setrlimit(RLIMIT_NOFILE, ", needed,
-                                            "): ", ErrnoText(errno)));
+    return absl::InternalError(
+        absl::StrCat("setrlimit(RLIMIT_NOFILE, ", needed, "): ", ErrnoText(errno)));
   }
   return absl::OkStatus();
 }
@@ -496,6 +508,10 @@ void AddHeaders(MHD_Response* reply, const HttpResponse& response, bool closing)
 
 }  // namespace
 
+// The server's state. Threads: the event loops (one libmicrohttpd daemon each; every callback
+// for a connection runs on its loop), the accept loop (AcceptLoop), the janitor (JanitorLoop),
+// and the callers of Stop/stats. Responders and streams never reach the Core: they hold their
+// Exchange, which may outlive it.
 class HttpServer::Core {
  public:
   explicit Core(std::shared_ptr<Config> config) : config_(std::move(config)) {}
@@ -546,8 +562,20 @@ class HttpServer::Core {
   static ssize_t StreamReader(void* cls, uint64_t position, char* buffer, size_t max);
   static void FreeStreamRef(void* cls);
 
+  // Picks the event loop for a new connection and counts it, or refuses it (max_connections,
+  // max_connections_per_ip). Returns the loop's index, or -1.
+  int Admit(const std::string& ip);
+  // Undoes Admit's counts for a connection that is gone.
+  void Release(int loop, const std::string& ip);
+
   const std::shared_ptr<Config> config_;
-  MHD_Daemon* daemon_ = nullptr;
+  // One libmicrohttpd daemon per event loop, each with its own thread, epoll set and
+  // connections. Not one daemon with a thread pool: in libmicrohttpd 0.9.75 the pool shares the
+  // connection limit out per thread, MHD_add_connection checks a thread's share without a lock,
+  // and a thread that then finds itself over its share returns with its cleanup mutex still
+  // locked (fixed upstream in 67061d5c, 2023) and deadlocks. Accepting, the limits and the choice
+  // of loop are therefore ours; each daemon's own limit is set so high it is never reached.
+  std::vector<MHD_Daemon*> daemons_;
   int listen_fd_ = -1;  // owned; closed when accepting stops
   int wake_fd_ = -1;    // eventfd that stops the accept loop
   std::thread acceptor_;
@@ -557,16 +585,25 @@ class HttpServer::Core {
   std::atomic<bool> stopping_{false};
   std::atomic<bool> closing_{false};
 
-  mutable absl::Mutex mu_;
+  // std::mutex rather than absl::Mutex throughout, so that ThreadSanitizer sees the locking
+  // (Debian's Abseil is not instrumented).
+  mutable std::mutex mu_;
+  std::condition_variable in_flight_done_;  // in_flight_ reached 0, or janitor_stop_ was set
   // Requests libmicrohttpd has (request line seen, completion not yet notified).
   absl::flat_hash_map<Exchange*, std::shared_ptr<Exchange>> live_ ABSL_GUARDED_BY(mu_);
   int64_t in_flight_ ABSL_GUARDED_BY(mu_) = 0;
   bool janitor_stop_ ABSL_GUARDED_BY(mu_) = false;
 
-  mutable absl::Mutex conn_mu_;
+  mutable std::mutex conn_mu_;
   absl::flat_hash_set<ConnState*> conns_ ABSL_GUARDED_BY(conn_mu_);
 
-  absl::Mutex stop_mu_;
+  // Connections admitted by the accept loop and not yet closed: in total, per loop, per IP.
+  std::mutex admit_mu_;
+  int admitted_ ABSL_GUARDED_BY(admit_mu_) = 0;
+  std::vector<int> loop_load_ ABSL_GUARDED_BY(admit_mu_);
+  absl::flat_hash_map<std::string, int> per_ip_ ABSL_GUARDED_BY(admit_mu_);
+
+  std::mutex stop_mu_;
   bool stopped_ ABSL_GUARDED_BY(stop_mu_) = false;
 
   std::atomic<uint64_t> accepted_{0};
@@ -627,9 +664,15 @@ void HttpServer::Core::OnConnection(MHD_Connection* connection, void** socket_co
     const MHD_ConnectionInfo* address_info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     conn->peer = FormatPeer(address_info != nullptr ? address_info->client_addr : nullptr);
+    conn->ip = FormatIp(address_info != nullptr ? address_info->client_addr : nullptr);
+    const MHD_ConnectionInfo* daemon_info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_DAEMON);
+    for (size_t i = 0; daemon_info != nullptr && i < daemons_.size(); ++i) {
+      if (daemons_[i] == daemon_info->daemon) conn->loop = static_cast<int>(i);
+    }
     conn->ready_since_ns.store(absl::GetCurrentTimeNanos(), std::memory_order_relaxed);
     {
-      absl::MutexLock lock(&conn_mu_);
+      std::lock_guard<std::mutex> lock(conn_mu_);
       conns_.insert(conn);
     }
     *socket_context = conn;
@@ -640,9 +683,10 @@ void HttpServer::Core::OnConnection(MHD_Connection* connection, void** socket_co
   {
     // libmicrohttpd closes the socket after this returns: once it is out of conns_, the janitor
     // cannot shut down a descriptor number that was reused.
-    absl::MutexLock lock(&conn_mu_);
+    std::lock_guard<std::mutex> lock(conn_mu_);
     conns_.erase(conn);
   }
+  Release(conn->loop, conn->ip);
   delete conn;
   *socket_context = nullptr;
 }
@@ -655,10 +699,11 @@ void* HttpServer::Core::OnRequestLine(const char* uri, MHD_Connection* connectio
   const absl::string_view target = uri != nullptr ? uri : "";
   const size_t question = target.find('?');
   ex->request.path = std::string(target.substr(0, question));
-  if (question != absl::string_view::npos) ex->request.query = std::string(target.substr(question + 1));
+  if (question != absl::string_view::npos)
+    ex->request.query = std::string(target.substr(question + 1));
   if (conn != nullptr) ex->request.peer = conn->peer;
   Exchange* raw = ex.get();
-  absl::MutexLock lock(&mu_);
+  std::lock_guard<std::mutex> lock(mu_);
   live_.emplace(raw, std::move(ex));
   return raw;
 }
@@ -686,8 +731,8 @@ MHD_Result HttpServer::Core::OnAccess(MHD_Connection* connection, const char* me
   return MHD_NO;
 }
 
-MHD_Result HttpServer::Core::OnHeaders(MHD_Connection* connection, Exchange& ex,
-                                       const char* method, const char* version) {
+MHD_Result HttpServer::Core::OnHeaders(MHD_Connection* connection, Exchange& ex, const char* method,
+                                       const char* version) {
   if (ex.conn != nullptr) ex.conn->in_request.store(true, std::memory_order_relaxed);
   HttpRequest& request = ex.request;
   request.method = method != nullptr ? method : "";
@@ -728,11 +773,10 @@ MHD_Result HttpServer::Core::OnHeaders(MHD_Connection* connection, Exchange& ex,
     bodies_rejected_.fetch_add(1, std::memory_order_relaxed);
     return QueueResponse(
         connection,
-        config_->ErrorResponse(
-            503, absl::UnavailableError(absl::StrCat(
-                     "the server is receiving too many request bodies at once (",
-                     config_->budget.used(), " of ", config_->budget.limit(),
-                     " bytes buffered); retry later"))));
+        config_->ErrorResponse(503, absl::UnavailableError(absl::StrCat(
+                                        "the server is receiving too many request bodies at once (",
+                                        config_->budget.used(), " of ", config_->budget.limit(),
+                                        " bytes buffered); retry later"))));
   }
   ex.body_reserved = declared;
   request.body.reserve(declared);
@@ -746,18 +790,18 @@ MHD_Result HttpServer::Core::OnBodyData(Exchange& ex, const char* data, size_t* 
   const size_t limit = config_->options.max_body_bytes;
   if (n > limit - body.size()) {
     RejectBody(ex, 413,
-               absl::ResourceExhaustedError(absl::StrCat(
-                   "request body exceeds the server's limit of ", limit, " bytes")));
+               absl::ResourceExhaustedError(
+                   absl::StrCat("request body exceeds the server's limit of ", limit, " bytes")));
     return MHD_YES;
   }
   if (body.size() + n > ex.body_reserved) {
     const size_t more = body.size() + n - ex.body_reserved;
     if (!config_->budget.TryReserve(more)) {
-      RejectBody(ex, 503,
-                 absl::UnavailableError(absl::StrCat(
-                     "the server is receiving too many request bodies at once (",
-                     config_->budget.used(), " of ", config_->budget.limit(),
-                     " bytes buffered); retry later")));
+      RejectBody(
+          ex, 503,
+          absl::UnavailableError(absl::StrCat(
+              "the server is receiving too many request bodies at once (", config_->budget.used(),
+              " of ", config_->budget.limit(), " bytes buffered); retry later")));
       return MHD_YES;
     }
     ex.body_reserved += more;
@@ -788,7 +832,7 @@ void HttpServer::Core::RejectBody(Exchange& ex, int status, const absl::Status& 
 MHD_Result HttpServer::Core::OnRequestComplete(MHD_Connection* connection, Exchange& ex) {
   ex.phase = Exchange::Phase::kHandled;
   {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     ++in_flight_;
   }
   ex.counted_in_flight = true;
@@ -801,7 +845,7 @@ MHD_Result HttpServer::Core::AfterHandler(MHD_Connection* connection, Exchange& 
   std::optional<HttpResponse> response;
   bool stream = false;
   {
-    absl::MutexLock lock(&ex.mu);
+    std::lock_guard<std::mutex> lock(ex.mu);
     if (ex.client_gone) return MHD_NO;  // closes the connection
     if (ex.response.has_value()) {
       response = std::move(ex.response);
@@ -836,8 +880,7 @@ MHD_Result HttpServer::Core::QueueResponse(MHD_Connection* connection, HttpRespo
   }
   auto* body = new std::string(std::move(response.body));
   MHD_Response* reply = MHD_create_response_from_buffer_with_free_callback_cls(
-      body->size(), body->data(), [](void* cls) { delete static_cast<std::string*>(cls); },
-      body);
+      body->size(), body->data(), [](void* cls) { delete static_cast<std::string*>(cls); }, body);
   if (reply == nullptr) {
     delete body;
     return MHD_NO;
@@ -867,10 +910,9 @@ MHD_Result HttpServer::Core::QueueStream(MHD_Connection* connection, Exchange& e
 }
 
 // Called by the connection's event loop whenever it can send more of an event stream.
-ssize_t HttpServer::Core::StreamReader(void* cls, uint64_t /*position*/, char* buffer,
-                                       size_t max) {
+ssize_t HttpServer::Core::StreamReader(void* cls, uint64_t /*position*/, char* buffer, size_t max) {
   Exchange& ex = **static_cast<std::shared_ptr<Exchange>*>(cls);
-  absl::MutexLock lock(&ex.mu);
+  std::lock_guard<std::mutex> lock(ex.mu);
   if (ex.client_gone) return MHD_CONTENT_READER_END_WITH_ERROR;
   size_t n = 0;
   while (n < max && !ex.events.empty()) {
@@ -909,16 +951,16 @@ void HttpServer::Core::OnCompleted(void** req_cls) {
   *req_cls = nullptr;
   std::shared_ptr<Exchange> ex;
   {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     auto it = live_.find(raw);
     if (it == live_.end()) return;
     ex = std::move(it->second);
     live_.erase(it);
-    if (raw->counted_in_flight) --in_flight_;
+    if (raw->counted_in_flight && --in_flight_ == 0) in_flight_done_.notify_all();
   }
   std::function<void()> on_close;
   {
-    absl::MutexLock lock(&ex->mu);
+    std::lock_guard<std::mutex> lock(ex->mu);
     ex->finished = true;
     ex->connection = nullptr;
     ex->suspended = false;
@@ -964,23 +1006,59 @@ void HttpServer::Core::AcceptLoop() {
         if (poll(&wake, 1, 50) > 0) return;
         break;
       }
-      // libmicrohttpd owns the socket from here: it closes it itself when the daemon is at
-      // max_connections or the address at max_connections_per_ip.
-      if (MHD_add_connection(daemon_, fd, reinterpret_cast<sockaddr*>(&address), length) ==
+      const std::string ip = FormatIp(reinterpret_cast<sockaddr*>(&address));
+      const int loop = Admit(ip);
+      if (loop < 0) {  // at max_connections or max_connections_per_ip: close at once
+        refused_.fetch_add(1, std::memory_order_relaxed);
+        close(fd);
+        continue;
+      }
+      // libmicrohttpd owns the socket from here (it closes it on failure).
+      if (MHD_add_connection(daemons_[loop], fd, reinterpret_cast<sockaddr*>(&address), length) ==
           MHD_YES) {
         accepted_.fetch_add(1, std::memory_order_relaxed);
       } else {
+        Release(loop, ip);
         refused_.fetch_add(1, std::memory_order_relaxed);
       }
     }
   }
 }
 
+int HttpServer::Core::Admit(const std::string& ip) {
+  const HttpServerOptions& options = config_->options;
+  std::lock_guard<std::mutex> lock(admit_mu_);
+  if (admitted_ >= options.max_connections) return -1;
+  int* from_ip = nullptr;
+  if (options.max_connections_per_ip > 0) {
+    from_ip = &per_ip_[ip];
+    if (*from_ip >= options.max_connections_per_ip) return -1;
+  }
+  const int loop =
+      static_cast<int>(std::min_element(loop_load_.begin(), loop_load_.end()) - loop_load_.begin());
+  ++admitted_;
+  ++loop_load_[loop];
+  if (from_ip != nullptr) ++*from_ip;
+  return loop;
+}
+
+void HttpServer::Core::Release(int loop, const std::string& ip) {
+  if (loop < 0) return;
+  std::lock_guard<std::mutex> lock(admit_mu_);
+  --admitted_;
+  --loop_load_[loop];
+  auto it = per_ip_.find(ip);
+  if (it != per_ip_.end() && --it->second <= 0) per_ip_.erase(it);
+}
+
 void HttpServer::Core::JanitorLoop() {
   while (true) {
     {
-      absl::MutexLock lock(&mu_);
-      if (mu_.AwaitWithTimeout(absl::Condition(&janitor_stop_), kJanitorTick)) return;
+      std::unique_lock<std::mutex> lock(mu_);
+      if (in_flight_done_.wait_for(lock, absl::ToChronoNanoseconds(kJanitorTick),
+                                   [this] { return janitor_stop_; })) {
+        return;
+      }
     }
     Sweep(absl::Now());
   }
@@ -989,9 +1067,10 @@ void HttpServer::Core::JanitorLoop() {
 void HttpServer::Core::Sweep(absl::Time now) {
   const HttpServerOptions& options = config_->options;
   // The header deadline. shutdown() wakes the connection's event loop, which closes it.
-  const int64_t deadline_ns = absl::ToUnixNanos(now) - absl::ToInt64Nanoseconds(options.idle_timeout);
+  const int64_t deadline_ns =
+      absl::ToUnixNanos(now) - absl::ToInt64Nanoseconds(options.idle_timeout);
   {
-    absl::MutexLock lock(&conn_mu_);
+    std::lock_guard<std::mutex> lock(conn_mu_);
     for (ConnState* conn : conns_) {
       if (conn->shut || conn->in_request.load(std::memory_order_relaxed) ||
           conn->ready_since_ns.load(std::memory_order_relaxed) > deadline_ns || conn->fd < 0) {
@@ -1006,12 +1085,12 @@ void HttpServer::Core::Sweep(absl::Time now) {
   // left; and give idle event streams their heartbeat.
   std::vector<std::shared_ptr<Exchange>> live;
   {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     live.reserve(live_.size());
     for (const auto& [raw, ex] : live_) live.push_back(ex);
   }
   for (const std::shared_ptr<Exchange>& ex : live) {
-    absl::MutexLock lock(&ex->mu);
+    std::lock_guard<std::mutex> lock(ex->mu);
     // While suspended by us the connection (and its socket) cannot be closed.
     if (!ex->suspended || ex->conn == nullptr) continue;
     if (PeerGone(ex->conn->fd)) {
@@ -1039,25 +1118,31 @@ absl::Status HttpServer::Core::Start(int listen_fd) {
   unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_NO_LISTEN_SOCKET |
                        MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
   if (options.log) flags |= MHD_USE_ERROR_LOG;
-  const auto timeout_seconds =
-      static_cast<unsigned int>(absl::ToInt64Seconds(absl::Ceil(options.idle_timeout, absl::Seconds(1))));
-  daemon_ = MHD_start_daemon(
-      flags, 0, nullptr, nullptr, &AccessTrampoline, this,
-      MHD_OPTION_THREAD_POOL_SIZE, static_cast<unsigned int>(options.threads),
-      MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned int>(options.max_connections),
-      MHD_OPTION_PER_IP_CONNECTION_LIMIT, static_cast<unsigned int>(options.max_connections_per_ip),
-      MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-      MHD_OPTION_CONNECTION_MEMORY_LIMIT, static_cast<size_t>(options.connection_memory_limit),
-      MHD_OPTION_URI_LOG_CALLBACK, &UriLogTrampoline, this,
-      MHD_OPTION_UNESCAPE_CALLBACK, &UnescapeNothing, nullptr,
-      MHD_OPTION_NOTIFY_COMPLETED, &CompletedTrampoline, this,
-      MHD_OPTION_NOTIFY_CONNECTION, &ConnectionTrampoline, this,
-      MHD_OPTION_EXTERNAL_LOGGER, &LogTrampoline, static_cast<void*>(config_.get()),
-      MHD_OPTION_END);
-  if (daemon_ == nullptr) {
-    close(listen_fd_);
-    listen_fd_ = -1;
-    return absl::InternalError("libmicrohttpd could not start its event loops (MHD_start_daemon)");
+  const auto timeout_seconds = static_cast<unsigned int>(
+      absl::ToInt64Seconds(absl::Ceil(options.idle_timeout, absl::Seconds(1))));
+  {
+    std::lock_guard<std::mutex> lock(admit_mu_);
+    loop_load_.assign(static_cast<size_t>(options.threads), 0);
+  }
+  for (int i = 0; i < options.threads; ++i) {
+    MHD_Daemon* daemon = MHD_start_daemon(
+        flags, 0, nullptr, nullptr, &AccessTrampoline, this,
+        // Never reached: Admit keeps every loop at or below max_connections.
+        MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned int>(options.max_connections) * 2,
+        MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        static_cast<size_t>(options.connection_memory_limit), MHD_OPTION_URI_LOG_CALLBACK,
+        &UriLogTrampoline, this, MHD_OPTION_UNESCAPE_CALLBACK, &UnescapeNothing, nullptr,
+        MHD_OPTION_NOTIFY_COMPLETED, &CompletedTrampoline, this, MHD_OPTION_NOTIFY_CONNECTION,
+        &ConnectionTrampoline, this, MHD_OPTION_EXTERNAL_LOGGER, &LogTrampoline,
+        static_cast<void*>(config_.get()), MHD_OPTION_END);
+    if (daemon == nullptr) {
+      for (MHD_Daemon* started : daemons_) MHD_stop_daemon(started);
+      daemons_.clear();
+      close(listen_fd_);
+      listen_fd_ = -1;
+      return absl::InternalError("libmicrohttpd could not start an event loop (MHD_start_daemon)");
+    }
+    daemons_.push_back(daemon);
   }
   acceptor_ = std::thread([this] { AcceptLoop(); });
   janitor_ = std::thread([this] { JanitorLoop(); });
@@ -1065,7 +1150,7 @@ absl::Status HttpServer::Core::Start(int listen_fd) {
 }
 
 void HttpServer::Core::Stop(absl::Duration grace) {
-  absl::MutexLock stop_lock(&stop_mu_);
+  std::lock_guard<std::mutex> stop_lock(stop_mu_);
   if (stopped_) return;
   stopped_ = true;
   const absl::Time deadline = absl::Now() + grace;
@@ -1083,47 +1168,46 @@ void HttpServer::Core::Stop(absl::Duration grace) {
     close(listen_fd_);
     listen_fd_ = -1;
   }
-  if (daemon_ == nullptr) return;
+  if (daemons_.empty()) return;
   // 2. Let answers in progress finish, up to the grace period.
   {
-    absl::MutexLock lock(&mu_);
-    mu_.AwaitWithDeadline(absl::Condition(
-                              +[](int64_t* n) { return *n == 0; }, &in_flight_),
-                          deadline);
+    std::unique_lock<std::mutex> lock(mu_);
+    in_flight_done_.wait_until(lock, absl::ToChronoTime(deadline),
+                               [this] { return in_flight_ == 0; });
     janitor_stop_ = true;
   }
+  in_flight_done_.notify_all();
   if (janitor_.joinable()) janitor_.join();
   // 3. Answer what is still pending (503, end of stream) and suspend nothing from now on.
   closing_.store(true, std::memory_order_release);
   std::vector<std::shared_ptr<Exchange>> live;
   {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     for (const auto& [raw, ex] : live_) live.push_back(ex);
   }
   for (const std::shared_ptr<Exchange>& ex : live) {
-    absl::MutexLock lock(&ex->mu);
+    std::lock_guard<std::mutex> lock(ex->mu);
     ex->ResumeLocked();
   }
   live.clear();
   {
-    absl::MutexLock lock(&mu_);
-    mu_.AwaitWithTimeout(absl::Condition(
-                             +[](int64_t* n) { return *n == 0; }, &in_flight_),
-                         kFinalDrain);
+    std::unique_lock<std::mutex> lock(mu_);
+    in_flight_done_.wait_for(lock, absl::ToChronoNanoseconds(kFinalDrain),
+                             [this] { return in_flight_ == 0; });
   }
   // 4. Close every connection and join the event loops.
-  MHD_stop_daemon(daemon_);
-  daemon_ = nullptr;
+  for (MHD_Daemon* daemon : daemons_) MHD_stop_daemon(daemon);
+  daemons_.clear();
 }
 
 HttpServerStats HttpServer::Core::stats() const {
   HttpServerStats stats;
   {
-    absl::MutexLock lock(&conn_mu_);
+    std::lock_guard<std::mutex> lock(conn_mu_);
     stats.open_connections = static_cast<int64_t>(conns_.size());
   }
   {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     stats.requests_in_flight = in_flight_;
   }
   stats.buffered_body_bytes = static_cast<int64_t>(config_->budget.used());
@@ -1159,10 +1243,10 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(HttpServerOptions 
   absl::StatusOr<int> listen_fd = Listen(options.address, *parsed, options.listen_backlog, &port);
   if (!listen_fd.ok()) return listen_fd.status();
   const bool bracketed = absl::StrContains(parsed->host, ':');
-  std::string address = absl::StrCat(bracketed ? "[" : "", parsed->host, bracketed ? "]" : "",
-                                     ":", port);
-  auto core = std::make_unique<Core>(
-      std::make_shared<Config>(std::move(options), std::move(handler)));
+  std::string address =
+      absl::StrCat(bracketed ? "[" : "", parsed->host, bracketed ? "]" : "", ":", port);
+  auto core =
+      std::make_unique<Core>(std::make_shared<Config>(std::move(options), std::move(handler)));
   absl::Status started = core->Start(*listen_fd);
   if (!started.ok()) return started;
   return absl::WrapUnique(new HttpServer(std::move(core), std::move(address)));

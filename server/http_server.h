@@ -1,12 +1,13 @@
-// A generic event-driven HTTP/1.1 server: libmicrohttpd 0.9.75 (epoll, a pool of `threads` event
-// loops) under a small C++ API. It knows nothing about puzzles, JSON or protobuf: a handler gets
+// A generic event-driven HTTP/1.1 server: libmicrohttpd 0.9.75 (`threads` epoll event loops)
+// under a small C++ API. It knows nothing about puzzles, JSON or protobuf: a handler gets
 // each complete request and answers it through a responder, at once or later from any thread,
 // with one response or with a Server-Sent Events stream.
 //
 // Why libmicrohttpd rather than Boost.Beast (libboost1.81-dev): it is a finished server, not a
-// toolkit. Connection and per-IP limits, timeouts, a per-connection memory ceiling for the request
-// line and headers, pipelining, chunked decoding, 100-continue and suspend/resume are built in and
-// long exercised; with Beast each of those would be our own code to write and to get right.
+// toolkit. Request parsing, chunked decoding, pipelining, 100-continue, timeouts, a per-connection
+// memory ceiling for the request line and headers, and suspend/resume are built in and long
+// exercised; with Beast each of those would be our own code to write and to get right. (Accepting
+// and the connection limits are ours: see http_server.cc for the 0.9.75 bug that made them so.)
 //
 // What the server guarantees (each is tested in http_server_test.cc):
 //   - Slow or idle clients cost a socket and at most connection_memory_limit bytes each, never a
@@ -33,6 +34,10 @@
 // options.error_response, so the embedding service can give them its own shape. Errors that
 // libmicrohttpd detects while parsing the request line and headers (400 malformed request, 431,
 // 414, 505) carry libmicrohttpd's short fixed HTML body: 0.9.75 has no hook for them.
+//
+// A pending answer (async or event stream) suspends its connection, which libmicrohttpd then
+// does not watch; the janitor looks for the client leaving every 100 ms and treats end-of-stream
+// as leaving, so a client that half-closes its sending side while waiting is disconnected.
 //
 // Threads: `threads` event loops run the handler, the accept loop runs in its own thread and a
 // janitor thread enforces the header deadline, sends event-stream heartbeats and notices clients
@@ -183,11 +188,11 @@ struct HttpServerOptions {
 
 // Counters for diagnostics and tests. A snapshot; fields are not read atomically together.
 struct HttpServerStats {
-  int64_t open_connections = 0;      // accepted and not yet closed
-  int64_t requests_in_flight = 0;    // handler called, answer not yet fully sent
-  int64_t buffered_body_bytes = 0;   // reserved by request bodies
+  int64_t open_connections = 0;     // accepted and not yet closed
+  int64_t requests_in_flight = 0;   // handler called, answer not yet fully sent
+  int64_t buffered_body_bytes = 0;  // reserved by request bodies
   uint64_t connections_accepted = 0;
-  uint64_t connections_refused = 0;  // closed at accept: max_connections or per-IP limit
+  uint64_t connections_refused = 0;     // closed at accept: max_connections or per-IP limit
   uint64_t header_deadline_closes = 0;  // closed by the idle_timeout header deadline
   uint64_t bodies_rejected = 0;         // 413 or 503 for a body
 };

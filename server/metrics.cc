@@ -193,8 +193,20 @@ Metrics::MethodMetrics* Metrics::Find(Transport transport, absl::string_view met
   return other_[static_cast<int>(transport)];
 }
 
+Metrics::MethodMetrics* Metrics::FindMethod(Transport transport, absl::string_view method) const {
+  const MethodIndex& by_name = by_name_[static_cast<int>(transport)];
+  auto method_it = by_name.find(method);
+  if (method_it != by_name.end()) {
+    const auto& by_puzzle = method_it->second;
+    auto it = by_puzzle.find("");
+    if (it != by_puzzle.end()) return it->second;
+    if (by_puzzle.size() == 1) return by_puzzle.begin()->second;
+  }
+  return other_[static_cast<int>(transport)];
+}
+
 Metrics::SearchMetrics* Metrics::RegisterSearch(absl::string_view puzzle) {
-  absl::MutexLock lock(&search_mu_);
+  std::lock_guard<std::mutex> lock(search_mu_);
   std::unique_ptr<SearchMetrics>& slot = searches_[puzzle];
   if (slot == nullptr) {
     slot = absl::WrapUnique(new SearchMetrics());

@@ -46,6 +46,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -53,7 +54,6 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
-#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 
 namespace prometheus {
@@ -127,6 +127,11 @@ class Metrics {
   // "other", no puzzle) when there is none. Never null. One hash lookup, no lock.
   MethodMetrics* Find(Transport transport, absl::string_view method,
                       absl::string_view puzzle = "") const;
+  // For callers that know the method but not the puzzle (the gRPC interceptor): the series of
+  // `method` registered without a puzzle, else its only registered puzzle (a per-puzzle service
+  // such as /puzzleoracle.v1.EightPuzzle/Solve registered with "eight"), else "other" (a method
+  // registered for several puzzles must be recorded by its service, which knows the puzzle).
+  MethodMetrics* FindMethod(Transport transport, absl::string_view method) const;
 
   // The search histograms of `puzzle`, created on first use. `puzzle` must come from the
   // server's puzzle registry, never from a client: each distinct value is a new series.
@@ -163,7 +168,7 @@ class Metrics {
   MethodIndex by_name_[2];  // method -> puzzle -> series
   MethodMetrics* other_[2] = {nullptr, nullptr};
 
-  absl::Mutex search_mu_;
+  std::mutex search_mu_;  // std::mutex: visible to ThreadSanitizer (Debian's Abseil is not)
   absl::flat_hash_map<std::string, std::unique_ptr<SearchMetrics>> searches_
       ABSL_GUARDED_BY(search_mu_);
 };

@@ -150,6 +150,22 @@ TEST(MetricsTest, ExactExpositionAfterKnownTraffic) {
   ParseExposition(text);  // and it is well formed
 }
 
+TEST(MetricsTest, FindMethodPicksTheMethodsOnlyPuzzle) {
+  Metrics metrics(absl::UnixEpoch());
+  Metrics::MethodMetrics* eight = metrics.RegisterMethod(Transport::kGrpc, "/E/Solve", "eight");
+  Metrics::MethodMetrics* health = metrics.RegisterMethod(Transport::kGrpc, "/H/Check");
+  metrics.RegisterMethod(Transport::kGrpc, "/Any/Solve", "eight");
+  metrics.RegisterMethod(Transport::kGrpc, "/Any/Solve", "fifteen");
+  Metrics::MethodMetrics* other = metrics.Find(Transport::kGrpc, "/nonesuch");
+  EXPECT_EQ(metrics.FindMethod(Transport::kGrpc, "/E/Solve"), eight);
+  EXPECT_EQ(metrics.FindMethod(Transport::kGrpc, "/H/Check"), health);
+  EXPECT_EQ(metrics.FindMethod(Transport::kGrpc, "/Any/Solve"), other);
+  EXPECT_EQ(metrics.FindMethod(Transport::kGrpc, "/nonesuch"), other);
+  EXPECT_EQ(metrics.FindMethod(Transport::kHttp, "/E/Solve"), metrics.Find(Transport::kHttp, "x"));
+  Metrics::MethodMetrics* any = metrics.RegisterMethod(Transport::kGrpc, "/Any/Solve");
+  EXPECT_EQ(metrics.FindMethod(Transport::kGrpc, "/Any/Solve"), any);
+}
+
 TEST(MetricsTest, EmptyMetricsRenderGaugesOnly) {
   Metrics metrics(absl::FromUnixSeconds(1));
   const std::map<std::string, double> s = ParseExposition(metrics.Render());
