@@ -5,22 +5,21 @@
 //   bazel run -c opt //bench:grpc_benchmark          (tools/bench.sh runs it)
 //
 // Client and server share the machine's cores, so throughput figures include the client's cost.
+#include <grpcpp/client_context.h>
+#include <grpcpp/create_channel.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <grpcpp/client_context.h>
-#include <grpcpp/create_channel.h>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
@@ -70,7 +69,9 @@ struct Percentiles {
 
 Percentiles Summarise(std::vector<double>& us) {
   std::sort(us.begin(), us.end());
-  auto at = [&](double q) { return us[std::min(us.size() - 1, static_cast<size_t>(q * us.size()))]; };
+  auto at = [&](double q) {
+    return us[std::min(us.size() - 1, static_cast<size_t>(q * us.size()))];
+  };
   double sum = 0;
   for (double v : us) sum += v;
   return {at(0.50), at(0.90), at(0.99), at(0.999), sum / us.size()};
@@ -146,7 +147,8 @@ double BatchThroughput(const std::string& address, int threads, int batch, absl:
       while (absl::Now() < end) {
         grpc::ClientContext context;
         api::SolveBatchResponse response;
-        if (stub->SolveBatch(&context, request, &response).ok()) answered += response.results_size();
+        if (stub->SolveBatch(&context, request, &response).ok())
+          answered += response.results_size();
       }
     });
   }
@@ -197,7 +199,9 @@ double ServerReportedStartMs(const std::string& log) {
   const size_t at = log.find(marker);
   double ms = -1;
   if (at != std::string::npos) {
-    absl::SimpleAtod(log.substr(at + marker.size(), log.find(' ', at + marker.size()) - at - marker.size()), &ms);
+    absl::SimpleAtod(
+        log.substr(at + marker.size(), log.find(' ', at + marker.size()) - at - marker.size()),
+        &ms);
   }
   return ms;
 }
@@ -244,12 +248,14 @@ int main(int argc, char** argv) {
     return 1;
   }
   const long rss_idle = RssKib((*tcp)->pid(), "VmRSS:");
-  std::printf("servers: %s and %s\n\n", (*tcp)->address().c_str(), (*unix_server)->address().c_str());
+  std::printf("servers: %s and %s\n\n", (*tcp)->address().c_str(),
+              (*unix_server)->address().c_str());
 
   std::printf("| %-44s | %21s | %-12s | %-4s |\n", "figure", "measured", "target", "");
   std::printf("|%s|%s|%s|%s|\n", std::string(46, '-').c_str(), std::string(23, '-').c_str(),
               std::string(14, '-').c_str(), std::string(6, '-').c_str());
-  Row("start to SERVING, server's own (median of 5)", self_ms[2], "ms", "<= 20 ms", self_ms[2] <= 20);
+  Row("start to SERVING, server's own (median of 5)", self_ms[2], "ms", "<= 20 ms",
+      self_ms[2] <= 20);
   Row("spawn to SERVING line (median of 5)", spawn_ms[2], "ms", "-", true);
 
   struct Transport {
@@ -283,7 +289,8 @@ int main(int argc, char** argv) {
   const long rss_after = RssKib((*tcp)->pid(), "VmRSS:");
   const long hwm = RssKib((*tcp)->pid(), "VmHWM:");
   Row("server RSS after start", rss_idle / 1024.0, "MiB", "<= 30 MiB", rss_idle <= 30 * 1024);
-  Row("server RSS after the load above", rss_after / 1024.0, "MiB", "<= 30 MiB", rss_after <= 30 * 1024);
+  Row("server RSS after the load above", rss_after / 1024.0, "MiB", "<= 30 MiB",
+      rss_after <= 30 * 1024);
   Row("server peak RSS (VmHWM)", hwm / 1024.0, "MiB", "-", true);
   (*tcp)->Stop(SIGTERM);
   (*unix_server)->Stop(SIGTERM);

@@ -52,10 +52,14 @@ Faults Now() {
 
 const char* AdviceName(puzzle::MappingAdvice advice) {
   switch (advice) {
-    case puzzle::MappingAdvice::kNone: return "none";
-    case puzzle::MappingAdvice::kSequential: return "sequential";
-    case puzzle::MappingAdvice::kWillNeed: return "willneed";
-    case puzzle::MappingAdvice::kPopulate: return "populate";
+    case puzzle::MappingAdvice::kNone:
+      return "none";
+    case puzzle::MappingAdvice::kSequential:
+      return "sequential";
+    case puzzle::MappingAdvice::kWillNeed:
+      return "willneed";
+    case puzzle::MappingAdvice::kPopulate:
+      return "populate";
   }
   return "?";
 }
@@ -72,7 +76,8 @@ void BM_OpenTable(benchmark::State& state) {
     if (cold) DropFromPageCache(path);
     state.ResumeTiming();
     const Faults before = Now();
-    absl::StatusOr<std::unique_ptr<puzzle::TableFile>> table = puzzle::TableFile::Open(path, advice);
+    absl::StatusOr<std::unique_ptr<puzzle::TableFile>> table =
+        puzzle::TableFile::Open(path, advice);
     const Faults loaded = Now();
     if (!table.ok()) {
       state.SkipWithError(std::string(table.status().message()).c_str());

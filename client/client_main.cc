@@ -12,14 +12,14 @@
 // "eight". Exit codes: 0 success, 1 a failure (unreachable server, bad table, malformed input:
 // details on stderr), 2 bad usage.
 
+#include <grpcpp/client_context.h>
+
 #include <cstdio>
 #include <iostream>
 #include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <grpcpp/client_context.h>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
@@ -133,8 +133,7 @@ int Solve(const puzzle::Puzzle& p, const std::vector<char*>& args, const char* a
   }
   std::printf("distance %d\nmoves %s\n", r.answer.distance, r.answer.moves.c_str());
   for (size_t i = 0; i < info.extras.size() && i < r.answer.extras.size(); ++i) {
-    std::printf("%s %lld\n", info.extras[i].c_str(),
-                static_cast<long long>(r.answer.extras[i]));
+    std::printf("%s %lld\n", info.extras[i].c_str(), static_cast<long long>(r.answer.extras[i]));
   }
   if (info.searches) {
     std::printf("nodes %llu\ntime %.3f ms\n", static_cast<unsigned long long>(r.answer.nodes),
@@ -207,8 +206,8 @@ int Info() {
 
 int Health() {
   if (absl::GetFlag(FLAGS_server).empty()) return Usage("health needs --server");
-  auto stub = grpc::health::v1::Health::NewStub(client::MakeChannel(absl::GetFlag(FLAGS_server),
-                                                                    1 << 20));
+  auto stub =
+      grpc::health::v1::Health::NewStub(client::MakeChannel(absl::GetFlag(FLAGS_server), 1 << 20));
   grpc::ClientContext context;
   context.set_deadline(absl::ToChronoTime(absl::Now() + absl::GetFlag(FLAGS_timeout)));
   grpc::health::v1::HealthCheckRequest request;
@@ -216,8 +215,8 @@ int Health() {
   grpc::health::v1::HealthCheckResponse response;
   const grpc::Status status = stub->Check(&context, request, &response);
   if (!status.ok()) return Fail(server::FromGrpcStatus(status, "Health.Check"));
-  std::printf("%s\n", grpc::health::v1::HealthCheckResponse::ServingStatus_Name(
-                          response.status()).c_str());
+  std::printf("%s\n",
+              grpc::health::v1::HealthCheckResponse::ServingStatus_Name(response.status()).c_str());
   return response.status() == grpc::health::v1::HealthCheckResponse::SERVING ? 0 : 1;
 }
 

@@ -1,11 +1,11 @@
 #include "client/remote_oracle.h"
 
-#include <algorithm>
-
 #include <grpcpp/client_context.h>
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>
 #include <grpcpp/support/channel_arguments.h>
+
+#include <algorithm>
 
 #include "absl/strings/str_cat.h"
 #include "server/request_parser.h"
@@ -47,11 +47,11 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
   for (size_t i = 0; i < queries.size(); ++i) {
     size_t bad = 0;
     if (!server::IsValidUtf8(queries[i].start, &bad)) {
-      results[i].status = absl::InvalidArgumentError(
-          absl::StrCat("start: not valid UTF-8 (byte ", bad + 1, ")"));
+      results[i].status =
+          absl::InvalidArgumentError(absl::StrCat("start: not valid UTF-8 (byte ", bad + 1, ")"));
     } else if (!server::IsValidUtf8(queries[i].goal, &bad)) {
-      results[i].status = absl::InvalidArgumentError(
-          absl::StrCat("goal: not valid UTF-8 (byte ", bad + 1, ")"));
+      results[i].status =
+          absl::InvalidArgumentError(absl::StrCat("goal: not valid UTF-8 (byte ", bad + 1, ")"));
     } else {
       to_send.push_back(i);
     }
@@ -73,15 +73,14 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
     if (!status.ok()) return server::FromGrpcStatus(status, "SolveBatch");
     if (response.results_size() != static_cast<int>(end - begin)) {
       return absl::InternalError(absl::StrCat("SolveBatch: server returned ",
-                                              response.results_size(), " results for ",
-                                              end - begin, " items"));
+                                              response.results_size(), " results for ", end - begin,
+                                              " items"));
     }
     for (int k = 0; k < response.results_size(); ++k) {
       const v2::SolveItemResult& r = response.results(k);
       if (r.id() != to_send[begin + k]) {
-        return absl::InternalError(
-            absl::StrCat("SolveBatch: result ", k, " has id ", r.id(), ", expected ",
-                         to_send[begin + k]));
+        return absl::InternalError(absl::StrCat("SolveBatch: result ", k, " has id ", r.id(),
+                                                ", expected ", to_send[begin + k]));
       }
       puzzle::OracleResult& out = results[r.id()];
       out.status = server::ItemStatus(r);

@@ -11,11 +11,11 @@
 #ifndef CLIENT_REMOTE_ORACLE_H_
 #define CLIENT_REMOTE_ORACLE_H_
 
+#include <grpcpp/channel.h>
+
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <grpcpp/channel.h>
 
 #include "absl/time/time.h"
 #include "puzzle/puzzle.h"

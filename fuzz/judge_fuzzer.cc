@@ -95,8 +95,7 @@ std::string TablesDir() {
 
 // The puzzle's solver over the verified tables, loaded on first use.
 const puzzle::Solver& SolverFor(const Puzzle& p) {
-  static auto* const loaded =
-      new std::map<const Puzzle*, std::unique_ptr<puzzle::LoadedPuzzle>>();
+  static auto* const loaded = new std::map<const Puzzle*, std::unique_ptr<puzzle::LoadedPuzzle>>();
   std::unique_ptr<puzzle::LoadedPuzzle>& slot = (*loaded)[&p];
   if (slot == nullptr) {
     absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> opened =
@@ -105,8 +104,7 @@ const puzzle::Solver& SolverFor(const Puzzle& p) {
       std::fprintf(stderr,
                    "judge_fuzzer: cannot load the tables of '%s' from '%s' "
                    "(set FUZZ_TABLES_DIR to bazel-bin/data): %s\n",
-                   p.info().name.c_str(), TablesDir().c_str(),
-                   opened.status().ToString().c_str());
+                   p.info().name.c_str(), TablesDir().c_str(), opened.status().ToString().c_str());
       std::abort();
     }
     slot = *std::move(opened);
@@ -139,25 +137,21 @@ void FuzzJudge(const Selected& selected) {
   const absl::string_view input = selected.input;
   fuzz::AuditingOracle oracle(p, SolverFor(p));
   std::ostringstream output_stream, error_stream;
-  const absl::Status status =
-      format.run(input, oracle, output_stream, error_stream);
+  const absl::Status status = format.run(input, oracle, output_stream, error_stream);
   const std::string output = output_stream.str();
   const std::string errors = error_stream.str();
-  const std::string what = absl::StrCat(
-      format.name, ": ", status.ToString(), "; ", oracle.calls(),
-      " oracle calls, ", oracle.queries(), " queries, ", oracle.rejected(),
-      " rejected; ", output.size(), " bytes out, ", errors.size(),
-      " bytes of errors, ", input.size(), " bytes in");
+  const std::string what =
+      absl::StrCat(format.name, ": ", status.ToString(), "; ", oracle.calls(), " oracle calls, ",
+                   oracle.queries(), " queries, ", oracle.rejected(), " rejected; ", output.size(),
+                   " bytes out, ", errors.size(), " bytes of errors, ", input.size(), " bytes in");
 
-  FUZZ_CHECK(status.ok() || status.code() == absl::StatusCode::kInvalidArgument,
-             what);
+  FUZZ_CHECK(status.ok() || status.code() == absl::StatusCode::kInvalidArgument, what);
   FUZZ_CHECK(fuzz::IsPrintable(status.message(), false),
              absl::StrCat(format.name, ": the message is not printable ASCII: ",
                           absl::CHexEscape(status.message())));
   size_t bad = 0;
   size_t cases = 0;
-  const bool malformed =
-      !status.ok() && ParseMalformed(status.message(), &bad, &cases);
+  const bool malformed = !status.ok() && ParseMalformed(status.message(), &bad, &cases);
   if (!status.ok() && !malformed) {
     // The input rejected as a whole (hdu3567's count line, an empty poj1077).
     FUZZ_CHECK(absl::StartsWith(status.message(), "line "), what);
@@ -166,12 +160,10 @@ void FuzzJudge(const Selected& selected) {
   }
   if (malformed) {
     FUZZ_CHECK(bad >= 1 && bad <= cases, what);
-    FUZZ_CHECK(oracle.queries() <= cases &&
-                   bad == oracle.rejected() + (cases - oracle.queries()),
+    FUZZ_CHECK(oracle.queries() <= cases && bad == oracle.rejected() + (cases - oracle.queries()),
                absl::StrCat(what, ": every case is answered or malformed"));
   } else {
-    FUZZ_CHECK(oracle.rejected() == 0,
-               absl::StrCat(what, ": a rejected query, yet OK"));
+    FUZZ_CHECK(oracle.rejected() == 0, absl::StrCat(what, ": a rejected query, yet OK"));
   }
 
   FUZZ_CHECK(output.empty() || absl::EndsWith(output, "\n"), what);
@@ -188,23 +180,20 @@ void FuzzJudge(const Selected& selected) {
     FUZZ_CHECK(absl::StartsWith(line, "note: "),
                absl::StrCat(what, ": error line '", line.substr(0, 200), "'"));
   }
-  FUZZ_CHECK(case_lines >= bad,
-             absl::StrCat(what, ": ", case_lines, " 'case' lines"));
+  FUZZ_CHECK(case_lines >= bad, absl::StrCat(what, ": ", case_lines, " 'case' lines"));
 
   const size_t tokens = CountTokens(input);
-  FUZZ_CHECK(oracle.queries() <= tokens &&
-                 oracle.query_bytes() <= input.size() && cases <= tokens + 1,
-             absl::StrCat(what, ": ", oracle.query_bytes(), " query bytes, ",
-                          tokens, " tokens, ", cases, " cases"));
-  FUZZ_CHECK(output.size() + errors.size() <=
-                 kOutputPerInputByte * input.size() + kOutputSlack,
+  FUZZ_CHECK(
+      oracle.queries() <= tokens && oracle.query_bytes() <= input.size() && cases <= tokens + 1,
+      absl::StrCat(what, ": ", oracle.query_bytes(), " query bytes, ", tokens, " tokens, ", cases,
+                   " cases"));
+  FUZZ_CHECK(output.size() + errors.size() <= kOutputPerInputByte * input.size() + kOutputSlack,
              absl::StrCat(what, ": output not linear in the input"));
 
   for (const puzzle::JudgeExample& example : p.examples().judges) {
     if (example.format != format.name || example.input != input) continue;
     FUZZ_CHECK(status.ok() && output == example.output,
-               absl::StrCat(what, ": the example's output is\n", example.output,
-                            "got\n", output));
+               absl::StrCat(what, ": the example's output is\n", example.output, "got\n", output));
   }
 }
 

@@ -58,8 +58,7 @@ std::string SampleString(const FieldDescriptor* field, bool rotation) {
   if (name == "puzzle") return rotation ? "rotation-game" : "eight";
   if (name == "board") return "111111112222222233333333";
   if (name == "start")
-    return rotation ? "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"
-                    : "12X453786";
+    return rotation ? "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3" : "12X453786";
   if (name == "goal") return rotation ? "" : "12345678X";
   return "x";
 }
@@ -92,16 +91,13 @@ void Fill(Message* message, int items, bool rotation, int depth) {
         repeated ? r->AddBool(message, f, true) : r->SetBool(message, f, true);
         break;
       case FieldDescriptor::CPPTYPE_DOUBLE:
-        repeated ? r->AddDouble(message, f, 1.5)
-                 : r->SetDouble(message, f, 1.5);
+        repeated ? r->AddDouble(message, f, 1.5) : r->SetDouble(message, f, 1.5);
         break;
       case FieldDescriptor::CPPTYPE_FLOAT:
-        repeated ? r->AddFloat(message, f, 1.5f)
-                 : r->SetFloat(message, f, 1.5f);
+        repeated ? r->AddFloat(message, f, 1.5f) : r->SetFloat(message, f, 1.5f);
         break;
       case FieldDescriptor::CPPTYPE_ENUM:
-        repeated ? r->AddEnumValue(message, f, 1)
-                 : r->SetEnumValue(message, f, 1);
+        repeated ? r->AddEnumValue(message, f, 1) : r->SetEnumValue(message, f, 1);
         break;
       case FieldDescriptor::CPPTYPE_MESSAGE:
         if (depth >= 3) break;
@@ -128,11 +124,10 @@ bool Mark(Message* message, int depth) {
       return true;
     }
     if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE && depth < 3) {
-      Message* child = f->is_repeated()
-                           ? (r->FieldSize(*message, f) > 0
-                                  ? r->MutableRepeatedMessage(message, f, 0)
-                                  : r->AddMessage(message, f))
-                           : r->MutableMessage(message, f);
+      Message* child = f->is_repeated() ? (r->FieldSize(*message, f) > 0
+                                               ? r->MutableRepeatedMessage(message, f, 0)
+                                               : r->AddMessage(message, f))
+                                        : r->MutableMessage(message, f);
       if (Mark(child, depth + 1)) return true;
     }
   }
@@ -170,16 +165,15 @@ int main(int argc, char** argv) {
     const Descriptor* type = types[i]->GetDescriptor();
     const char selector = static_cast<char>(i);
     const bool rotation = type->name().find("Rotation") != std::string::npos;
-    const std::string base = absl::StrReplaceAll(
-        type->full_name(), {{"puzzleoracle.", ""}, {".", "_"}});
+    const std::string base =
+        absl::StrReplaceAll(type->full_name(), {{"puzzleoracle.", ""}, {".", "_"}});
     ok &= Write(dir, base + "_empty", selector, "");
     if (type->field_count() == 0) continue;
     std::unique_ptr<Message> full(types[i]->New());
     Fill(full.get(), 2, rotation, 0);
     const std::string bytes = full->SerializeAsString();
     ok &= Write(dir, base + "_full", selector, bytes);
-    ok &= Write(dir, base + "_truncated", selector,
-                bytes.substr(0, bytes.size() - 1));
+    ok &= Write(dir, base + "_truncated", selector, bytes.substr(0, bytes.size() - 1));
     const FieldDescriptor* items = type->FindFieldByName("items");
     if (items != nullptr && items->is_repeated()) {
       std::unique_ptr<Message> many(types[i]->New());
@@ -194,8 +188,7 @@ int main(int argc, char** argv) {
     if (Mark(marked.get(), 0)) {
       // "\xc3\x28": a lead byte without its continuation byte (same length).
       ok &= Write(dir, base + "_not_utf8", selector,
-                  absl::StrReplaceAll(marked->SerializeAsString(),
-                                      {{kMarker, "ab\xc3\x28yz"}}));
+                  absl::StrReplaceAll(marked->SerializeAsString(), {{kMarker, "ab\xc3\x28yz"}}));
     }
   }
   return ok ? 0 : 1;

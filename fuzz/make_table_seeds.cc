@@ -41,8 +41,8 @@ using puzzle::TableSectionContents;
 
 constexpr int kZstdLevel = 19;
 
-TableSectionContents Section(std::string name, SectionEncoding encoding,
-                             uint32_t bits, uint64_t entries) {
+TableSectionContents Section(std::string name, SectionEncoding encoding, uint32_t bits,
+                             uint64_t entries) {
   TableSectionContents section;
   section.name = std::move(name);
   section.encoding = encoding;
@@ -102,11 +102,9 @@ int main(int argc, char** argv) {
   for (const puzzle::Puzzle* p : puzzle::AllPuzzles()) {
     for (const puzzle::TableSpec& spec : p->tables()) {
       if (spec.optional) continue;  // large tiers: too big for a seed
-      absl::StatusOr<TableContents> built =
-          spec.build(1, [](absl::string_view) {});
+      absl::StatusOr<TableContents> built = spec.build(1, [](absl::string_view) {});
       if (!built.ok()) {
-        std::fprintf(stderr, "%s: %s\n", spec.name.c_str(),
-                     built.status().ToString().c_str());
+        std::fprintf(stderr, "%s: %s\n", spec.name.c_str(), built.status().ToString().c_str());
         return 1;
       }
       const std::string raw = puzzle::EncodeTableFile(*built, kZstdLevel);
@@ -116,42 +114,35 @@ int main(int argc, char** argv) {
       for (size_t i = 0; i < built->sections.size(); ++i) {
         zeros.sections[i].encoding = SectionEncoding::kZstd;
         ramp.sections[i].encoding = SectionEncoding::kZstd;
-        std::fill(zeros.sections[i].bytes.begin(),
-                  zeros.sections[i].bytes.end(), 0);
+        std::fill(zeros.sections[i].bytes.begin(), zeros.sections[i].bytes.end(), 0);
         for (size_t j = 0; j < ramp.sections[i].bytes.size(); ++j) {
           ramp.sections[i].bytes[j] = static_cast<uint8_t>(j);
         }
       }
-      out.Write(spec.name + "_zeros_zstd.tbl",
-                puzzle::EncodeTableFile(zeros, kZstdLevel));
-      out.Write(spec.name + "_ramp_zstd.tbl",
-                puzzle::EncodeTableFile(ramp, kZstdLevel));
+      out.Write(spec.name + "_zeros_zstd.tbl", puzzle::EncodeTableFile(zeros, kZstdLevel));
+      out.Write(spec.name + "_ramp_zstd.tbl", puzzle::EncodeTableFile(ramp, kZstdLevel));
     }
   }
 
   // The reader alone: layouts no puzzle loads.
-  const std::string small = puzzle::EncodeTableFile(
-      Small({Section("a", SectionEncoding::kRaw, 3, 100),
-             Section("b.zstd", SectionEncoding::kZstd, 5, 13)}),
-      3);
+  const std::string small =
+      puzzle::EncodeTableFile(Small({Section("a", SectionEncoding::kRaw, 3, 100),
+                                     Section("b.zstd", SectionEncoding::kZstd, 5, 13)}),
+                              3);
   out.Write("raw_and_zstd.tbl", small);
   out.Write("zstd_only.tbl",
-            puzzle::EncodeTableFile(
-                Small({Section("z", SectionEncoding::kZstd, 2, 64)}), 3));
+            puzzle::EncodeTableFile(Small({Section("z", SectionEncoding::kZstd, 2, 64)}), 3));
   out.Write("bits_64.tbl",
-            puzzle::EncodeTableFile(
-                Small({Section("wide", SectionEncoding::kRaw, 64, 6)}), 3));
+            puzzle::EncodeTableFile(Small({Section("wide", SectionEncoding::kRaw, 64, 6)}), 3));
   out.Write("no_entries.tbl",
-            puzzle::EncodeTableFile(
-                Small({Section("empty", SectionEncoding::kRaw, 1, 0),
-                       Section("empty_z", SectionEncoding::kZstd, 1, 0)}),
-                3));
+            puzzle::EncodeTableFile(Small({Section("empty", SectionEncoding::kRaw, 1, 0),
+                                           Section("empty_z", SectionEncoding::kZstd, 1, 0)}),
+                                    3));
   std::vector<TableSectionContents> many;
   for (int i = 0; i < 5; ++i) {
-    many.push_back(
-        Section(absl::StrCat("s", i),
-                i % 2 == 0 ? SectionEncoding::kZstd : SectionEncoding::kRaw,
-                1 + 7 * i, 3 + i));
+    many.push_back(Section(absl::StrCat("s", i),
+                           i % 2 == 0 ? SectionEncoding::kZstd : SectionEncoding::kRaw, 1 + 7 * i,
+                           3 + i));
   }
   out.Write("five_sections.tbl", puzzle::EncodeTableFile(Small(many), 3));
 

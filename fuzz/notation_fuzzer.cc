@@ -44,12 +44,9 @@ uint64_t SeedOf(absl::string_view text) {
   return hash;
 }
 
-std::string What(const Puzzle& p, absl::string_view role,
-                 absl::string_view text) {
-  return absl::StrCat(
-      p.info().name, ", ", role, " '", absl::CHexEscape(text.substr(0, 80)),
-      "'",
-      text.size() > 80 ? absl::StrCat("...(", text.size(), " bytes)") : "");
+std::string What(const Puzzle& p, absl::string_view role, absl::string_view text) {
+  return absl::StrCat(p.info().name, ", ", role, " '", absl::CHexEscape(text.substr(0, 80)), "'",
+                      text.size() > 80 ? absl::StrCat("...(", text.size(), " bytes)") : "");
 }
 
 // The message without its leading "field: ".
@@ -65,22 +62,19 @@ void CheckCanonical(const Puzzle& p, const std::string& board, uint64_t seed) {
     FUZZ_CHECK(c >= 0x20 && c < 0x7f, what);
   }
   const absl::StatusOr<std::vector<std::string>> again = p.Trace(board, "");
-  FUZZ_CHECK(
-      again.ok() && again->size() == 1 && (*again)[0] == board,
-      absl::StrCat(what, ": does not re-parse to itself: ",
-                   again.ok() ? (*again)[0] : again.status().ToString()));
+  FUZZ_CHECK(again.ok() && again->size() == 1 && (*again)[0] == board,
+             absl::StrCat(what, ": does not re-parse to itself: ",
+                          again.ok() ? (*again)[0] : again.status().ToString()));
   const absl::StatusOr<std::string> scrambled = p.Scramble(board, 0, seed);
   FUZZ_CHECK(scrambled.ok() && *scrambled == board,
-             absl::StrCat(
-                 what, ": Scramble(board, 0) gives ",
-                 scrambled.ok() ? *scrambled : scrambled.status().ToString()));
+             absl::StrCat(what, ": Scramble(board, 0) gives ",
+                          scrambled.ok() ? *scrambled : scrambled.status().ToString()));
 }
 
 void CheckStart(const Puzzle& p, absl::string_view text, uint64_t seed) {
   const absl::StatusOr<std::vector<std::string>> traced = p.Trace(text, "");
   if (!traced.ok()) {
-    fuzz::CheckFieldError(traced.status(), p.info().start_field,
-                          What(p, "start", text));
+    fuzz::CheckFieldError(traced.status(), p.info().start_field, What(p, "start", text));
     return;
   }
   FUZZ_CHECK(traced->size() == 1, What(p, "start", text));
@@ -94,8 +88,7 @@ void CheckGoal(const Puzzle& p, absl::string_view text, uint64_t seed) {
     FUZZ_CHECK(goal.ok(), absl::StrCat(what, ": ", goal.status().ToString()));
     CheckCanonical(p, *goal, seed);
     if (p.info().has_goal) {
-      const absl::StatusOr<std::vector<std::string>> standard =
-          p.Trace(p.info().default_goal, "");
+      const absl::StatusOr<std::vector<std::string>> standard = p.Trace(p.info().default_goal, "");
       FUZZ_CHECK(standard.ok() && (*standard)[0] == *goal,
                  absl::StrCat(what, ": a blank goal gave ", *goal));
     }
@@ -105,35 +98,28 @@ void CheckGoal(const Puzzle& p, absl::string_view text, uint64_t seed) {
   if (!goal.ok()) {
     fuzz::CheckFieldError(goal.status(), "goal", what);
     FUZZ_CHECK(!as_start.ok(), absl::StrCat(what, ": rejected as a goal (",
-                                            goal.status().ToString(),
-                                            "), accepted as a start"));
-    FUZZ_CHECK(AfterField(goal.status().message()) ==
-                   AfterField(as_start.status().message()),
-               absl::StrCat(what, ": as a goal ", goal.status().ToString(),
-                            "; as a start ", as_start.status().ToString()));
+                                            goal.status().ToString(), "), accepted as a start"));
+    FUZZ_CHECK(AfterField(goal.status().message()) == AfterField(as_start.status().message()),
+               absl::StrCat(what, ": as a goal ", goal.status().ToString(), "; as a start ",
+                            as_start.status().ToString()));
     return;
   }
-  FUZZ_CHECK(
-      as_start.ok() && (*as_start)[0] == *goal,
-      absl::StrCat(
-          what, ": accepted as the goal ", *goal, ", as a start ",
-          as_start.ok() ? (*as_start)[0] : as_start.status().ToString()));
+  FUZZ_CHECK(as_start.ok() && (*as_start)[0] == *goal,
+             absl::StrCat(what, ": accepted as the goal ", *goal, ", as a start ",
+                          as_start.ok() ? (*as_start)[0] : as_start.status().ToString()));
 }
 
 void CheckMoves(const Puzzle& p, absl::string_view moves, uint64_t seed) {
   const absl::StatusOr<std::string> start = p.Scramble("", 20, seed);
   FUZZ_CHECK(start.ok(), start.status().ToString());
-  const std::string what =
-      absl::StrCat(What(p, "moves", moves), " from ", *start);
+  const std::string what = absl::StrCat(What(p, "moves", moves), " from ", *start);
   bool in_alphabet = true;
   for (char c : moves) {
     bool known = false;
-    for (const puzzle::MoveInfo& move : p.info().moves)
-      known |= c == move.symbol;
+    for (const puzzle::MoveInfo& move : p.info().moves) known |= c == move.symbol;
     in_alphabet &= known;
   }
-  const absl::StatusOr<std::vector<std::string>> boards =
-      p.Trace(*start, moves);
+  const absl::StatusOr<std::vector<std::string>> boards = p.Trace(*start, moves);
   if (!boards.ok()) {
     fuzz::CheckFieldError(boards.status(), "moves", what);
     return;

@@ -21,8 +21,7 @@ constexpr size_t kShown = 80;
 
 std::string Shown(absl::string_view text) {
   std::string shown = absl::CHexEscape(text.substr(0, kShown));
-  if (text.size() > kShown)
-    absl::StrAppend(&shown, "...(", text.size(), " bytes)");
+  if (text.size() > kShown) absl::StrAppend(&shown, "...(", text.size(), " bytes)");
   return shown;
 }
 
@@ -34,13 +33,11 @@ struct ExpectedParse {
 };
 
 ExpectedParse ParseAlone(const Puzzle& puzzle, const QueryText& query) {
-  absl::StatusOr<std::vector<std::string>> start =
-      puzzle.Trace(query.start, "");
+  absl::StatusOr<std::vector<std::string>> start = puzzle.Trace(query.start, "");
   if (!start.ok()) return {start.status(), puzzle.info().start_field, true};
   if (absl::StripAsciiWhitespace(query.goal).empty()) return {};
   if (!puzzle.info().has_goal) {
-    return {absl::InvalidArgumentError("goal: (this puzzle has no goal board)"),
-            "goal", false};
+    return {absl::InvalidArgumentError("goal: (this puzzle has no goal board)"), "goal", false};
   }
   // Scramble reads its goal as the field "goal", as a query's goal is read.
   absl::StatusOr<std::string> goal = puzzle.Scramble(query.goal, 0, 0);
@@ -51,14 +48,13 @@ ExpectedParse ParseAlone(const Puzzle& puzzle, const QueryText& query) {
 }  // namespace
 
 std::string DescribeQuery(const Puzzle& puzzle, const QueryText& query) {
-  return absl::StrCat("puzzle '", puzzle.info().name, "', start '",
-                      Shown(query.start), "', goal '", Shown(query.goal), "'");
+  return absl::StrCat("puzzle '", puzzle.info().name, "', start '", Shown(query.start), "', goal '",
+                      Shown(query.goal), "'");
 }
 
 std::string DescribeResult(const absl::Status& status, const Answer& answer) {
   return absl::StrCat(status.ToString(), " / solvable=", answer.solvable,
-                      " distance=", answer.distance, " moves='",
-                      Shown(answer.moves), "' extras=[",
+                      " distance=", answer.distance, " moves='", Shown(answer.moves), "' extras=[",
                       absl::StrJoin(answer.extras, ","), "]");
 }
 
@@ -69,60 +65,51 @@ bool IsPrintable(absl::string_view text, bool newlines) {
   return true;
 }
 
-void CheckFieldError(const absl::Status& status, absl::string_view field,
-                     absl::string_view what) {
+void CheckFieldError(const absl::Status& status, absl::string_view field, absl::string_view what) {
   const std::string detail = absl::StrCat(what, ": ", status.ToString());
   FUZZ_CHECK(status.code() == absl::StatusCode::kInvalidArgument, detail);
   FUZZ_CHECK(absl::StartsWith(status.message(), absl::StrCat(field, ": ")),
              absl::StrCat(detail, " (expected the field '", field, "' first)"));
-  FUZZ_CHECK(status.message().size() <= kMaxMessage,
-             absl::StrCat(detail, " (", status.message().size(),
-                          " bytes; at most ", kMaxMessage, ")"));
-  FUZZ_CHECK(IsPrintable(status.message(), false),
-             absl::StrCat(detail, " (not printable ASCII)"));
+  FUZZ_CHECK(
+      status.message().size() <= kMaxMessage,
+      absl::StrCat(detail, " (", status.message().size(), " bytes; at most ", kMaxMessage, ")"));
+  FUZZ_CHECK(IsPrintable(status.message(), false), absl::StrCat(detail, " (not printable ASCII)"));
 }
 
 void CheckSameAnswer(const Answer& a, const Answer& b, absl::string_view what) {
-  FUZZ_CHECK(a.solvable == b.solvable && a.distance == b.distance &&
-                 a.moves == b.moves && a.extras == b.extras,
-             absl::StrCat(what, ": ", DescribeResult(absl::OkStatus(), a),
-                          " vs ", DescribeResult(absl::OkStatus(), b)));
+  FUZZ_CHECK(a.solvable == b.solvable && a.distance == b.distance && a.moves == b.moves &&
+                 a.extras == b.extras,
+             absl::StrCat(what, ": ", DescribeResult(absl::OkStatus(), a), " vs ",
+                          DescribeResult(absl::OkStatus(), b)));
 }
 
-void CheckResult(const Puzzle& puzzle, const QueryText& query,
-                 const absl::Status& status, const Answer& answer,
-                 Tables tables) {
+void CheckResult(const Puzzle& puzzle, const QueryText& query, const absl::Status& status,
+                 const Answer& answer, Tables tables) {
   auto what = [&] {
-    return absl::StrCat(DescribeQuery(puzzle, query), " -> ",
-                        DescribeResult(status, answer));
+    return absl::StrCat(DescribeQuery(puzzle, query), " -> ", DescribeResult(status, answer));
   };
   const ExpectedParse expected = ParseAlone(puzzle, query);
   if (!expected.status.ok()) {
     CheckFieldError(status, expected.field, what());
     FUZZ_CHECK(!expected.exact || status == expected.status,
-               absl::StrCat(what(), "; the puzzle's own reader says ",
-                            expected.status.ToString()));
+               absl::StrCat(what(), "; the puzzle's own reader says ", expected.status.ToString()));
     return;
   }
-  if (tables == Tables::kFuzzed &&
-      status.code() == absl::StatusCode::kDataLoss) {
+  if (tables == Tables::kFuzzed && status.code() == absl::StatusCode::kDataLoss) {
     FUZZ_CHECK(absl::StrContains(status.message(), "inconsistent"), what());
     return;
   }
   FUZZ_CHECK(status.ok(), absl::StrCat(what(), "; the query parses"));
   FUZZ_CHECK(answer.extras.size() == puzzle.info().extras.size(),
-             absl::StrCat(what(), "; expected ", puzzle.info().extras.size(),
-                          " extras"));
+             absl::StrCat(what(), "; expected ", puzzle.info().extras.size(), " extras"));
   const absl::Status checked = puzzle.CheckAnswer(query, answer);
-  FUZZ_CHECK(checked.ok(),
-             absl::StrCat(what(), "; CheckAnswer: ", checked.ToString()));
+  FUZZ_CHECK(checked.ok(), absl::StrCat(what(), "; CheckAnswer: ", checked.ToString()));
 }
 
-void CheckSuffixes(const Puzzle& puzzle, const puzzle::Solver& solver,
-                   const QueryText& query, const Answer& answer) {
+void CheckSuffixes(const Puzzle& puzzle, const puzzle::Solver& solver, const QueryText& query,
+                   const Answer& answer) {
   if (!answer.solvable || answer.distance <= 0) return;
-  const absl::StatusOr<std::vector<std::string>> boards =
-      puzzle.Trace(query.start, answer.moves);
+  const absl::StatusOr<std::vector<std::string>> boards = puzzle.Trace(query.start, answer.moves);
   FUZZ_CHECK(boards.ok() && boards->size() == answer.moves.size() + 1,
              DescribeQuery(puzzle, query));
   puzzle::SolveControl control;
@@ -134,11 +121,10 @@ void CheckSuffixes(const Puzzle& puzzle, const puzzle::Solver& solver,
     Answer got;
     const absl::Status status =
         solver.Solve(puzzle::Query{suffix.start, suffix.goal}, control, &got);
-    const std::string what = absl::StrCat(
-        DescribeQuery(puzzle, query), " answered '", answer.moves,
-        "'; from the board after ", i, " moves, ",
-        DescribeQuery(puzzle, suffix), " -> ", DescribeResult(status, got),
-        "; expected the rest of the answer");
+    const std::string what =
+        absl::StrCat(DescribeQuery(puzzle, query), " answered '", answer.moves,
+                     "'; from the board after ", i, " moves, ", DescribeQuery(puzzle, suffix),
+                     " -> ", DescribeResult(status, got), "; expected the rest of the answer");
     FUZZ_CHECK(status.ok(), what);
     CheckSameAnswer(got, expected, what);
   }
@@ -147,8 +133,7 @@ void CheckSuffixes(const Puzzle& puzzle, const puzzle::Solver& solver,
 absl::StatusOr<std::vector<puzzle::OracleResult>> AuditingOracle::SolveMany(
     const std::vector<QueryText>& queries) {
   ++calls_;
-  absl::StatusOr<std::vector<puzzle::OracleResult>> results =
-      inner_.SolveMany(queries);
+  absl::StatusOr<std::vector<puzzle::OracleResult>> results = inner_.SolveMany(queries);
   FUZZ_CHECK(results.ok(), results.status().ToString());
   FUZZ_CHECK(results->size() == queries.size(), "one result per query");
   puzzle::SolveControl control;
@@ -159,15 +144,14 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> AuditingOracle::SolveMany(
     ++queries_;
     query_bytes_ += query.start.size() + query.goal.size();
     if (!result.status.ok()) ++rejected_;
-    CheckResult(puzzle_, query, result.status, result.answer,
-                Tables::kVerified);
+    CheckResult(puzzle_, query, result.status, result.answer, Tables::kVerified);
     if (!result.status.ok() || deep >= kDeepChecksPerCall) continue;
     ++deep;
     Answer single;
     const absl::Status status =
         solver_.Solve(puzzle::Query{query.start, query.goal}, control, &single);
-    const std::string what = absl::StrCat(DescribeQuery(puzzle_, query),
-                                          ": Solve and SolveBatch disagree");
+    const std::string what =
+        absl::StrCat(DescribeQuery(puzzle_, query), ": Solve and SolveBatch disagree");
     FUZZ_CHECK(status.ok(), absl::StrCat(what, ": ", status.ToString()));
     CheckSameAnswer(single, result.answer, what);
     CheckSuffixes(puzzle_, solver_, query, result.answer);

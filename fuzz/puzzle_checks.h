@@ -57,12 +57,10 @@ enum class Tables { kVerified, kFuzzed };
 
 // "puzzle 'eight', start '...', goal '...'" (C-escaped, cut), for FUZZ_CHECK
 // messages.
-std::string DescribeQuery(const puzzle::Puzzle& puzzle,
-                          const puzzle::QueryText& query);
+std::string DescribeQuery(const puzzle::Puzzle& puzzle, const puzzle::QueryText& query);
 
 // "status / solvable=1 distance=3 moves='abc' extras=[2]".
-std::string DescribeResult(const absl::Status& status,
-                           const puzzle::Answer& answer);
+std::string DescribeResult(const absl::Status& status, const puzzle::Answer& answer);
 
 // True when `text` is printable ASCII (0x20-0x7e) and, if `newlines`, '\n'.
 bool IsPrintable(absl::string_view text, bool newlines);
@@ -70,25 +68,21 @@ bool IsPrintable(absl::string_view text, bool newlines);
 // Aborts unless `status` is InvalidArgument whose message starts with
 // `field` + ": ", is at most kMaxMessage bytes and printable ASCII. `what`
 // describes the input.
-void CheckFieldError(const absl::Status& status, absl::string_view field,
-                     absl::string_view what);
+void CheckFieldError(const absl::Status& status, absl::string_view field, absl::string_view what);
 
 // Aborts unless (`status`, `answer`) is a result the solver may give for
 // `query` (see above).
 void CheckResult(const puzzle::Puzzle& puzzle, const puzzle::QueryText& query,
-                 const absl::Status& status, const puzzle::Answer& answer,
-                 Tables tables);
+                 const absl::Status& status, const puzzle::Answer& answer, Tables tables);
 
 // Verified tables only: re-solves the board after each of the answer's moves
 // and aborts unless each answer is the suffix of `answer` (same extras).
 // REQUIRES: CheckResult passed and `status` was OK.
 void CheckSuffixes(const puzzle::Puzzle& puzzle, const puzzle::Solver& solver,
-                   const puzzle::QueryText& query,
-                   const puzzle::Answer& answer);
+                   const puzzle::QueryText& query, const puzzle::Answer& answer);
 
 // Aborts unless the two answers are the same (nodes and search_time aside).
-void CheckSameAnswer(const puzzle::Answer& a, const puzzle::Answer& b,
-                     absl::string_view what);
+void CheckSameAnswer(const puzzle::Answer& a, const puzzle::Answer& b, absl::string_view what);
 
 // An Oracle that answers through puzzle::SolverOracle over the verified
 // tables and checks every result it hands out: CheckResult for each; for the

@@ -56,8 +56,7 @@ const std::vector<const Message*>& RequestTypes() {
         for (int m = 0; m < file->service(s)->method_count(); ++m) {
           const Descriptor* type = file->service(s)->method(m)->input_type();
           const Message* prototype =
-              google::protobuf::MessageFactory::generated_factory()
-                  ->GetPrototype(type);
+              google::protobuf::MessageFactory::generated_factory()->GetPrototype(type);
           bool seen = false;
           for (const Message* known : *out) seen |= known == prototype;
           if (!seen) out->push_back(prototype);
@@ -118,25 +117,21 @@ void CheckStringsAreUtf8(const Message& message, const std::string& path) {
   std::vector<const FieldDescriptor*> fields;
   reflection->ListFields(message, &fields);
   for (const FieldDescriptor* field : fields) {
-    const int count =
-        field->is_repeated() ? reflection->FieldSize(message, field) : 1;
+    const int count = field->is_repeated() ? reflection->FieldSize(message, field) : 1;
     for (int i = 0; i < count; ++i) {
       const std::string where = absl::StrCat(path, field->name(), "[", i, "]");
       if (field->type() == FieldDescriptor::TYPE_STRING) {
-        const std::string value =
-            field->is_repeated()
-                ? reflection->GetRepeatedString(message, field, i)
-                : reflection->GetString(message, field);
+        const std::string value = field->is_repeated()
+                                      ? reflection->GetRepeatedString(message, field, i)
+                                      : reflection->GetString(message, field);
         size_t bad = 0;
-        FUZZ_CHECK(WellFormedUtf8(value, &bad),
-                   absl::StrCat("accepted, with ", where, " = '",
-                                absl::CHexEscape(value), "' not UTF-8"));
+        FUZZ_CHECK(
+            WellFormedUtf8(value, &bad),
+            absl::StrCat("accepted, with ", where, " = '", absl::CHexEscape(value), "' not UTF-8"));
       } else if (field->type() == FieldDescriptor::TYPE_MESSAGE) {
-        CheckStringsAreUtf8(
-            field->is_repeated()
-                ? reflection->GetRepeatedMessage(message, field, i)
-                : reflection->GetMessage(message, field),
-            where + ".");
+        CheckStringsAreUtf8(field->is_repeated() ? reflection->GetRepeatedMessage(message, field, i)
+                                                 : reflection->GetMessage(message, field),
+                            where + ".");
       }
     }
   }
@@ -148,46 +143,34 @@ void CheckAccepted(const Message& message) {
   const FieldDescriptor* items = type->FindFieldByName("items");
   if (items != nullptr && items->is_repeated()) {
     const int count = message.GetReflection()->FieldSize(message, items);
-    FUZZ_CHECK(count <= kMaxItems,
-               absl::StrCat(name, " accepted with ", count, " items"));
+    FUZZ_CHECK(count <= kMaxItems, absl::StrCat(name, " accepted with ", count, " items"));
   }
   CheckStringsAreUtf8(message, "");
   const std::string bytes = message.SerializeAsString();
   std::unique_ptr<Message> again(message.New());
-  const absl::Status status =
-      server::ParseRequest(bytes, kMaxItems, again.get());
-  FUZZ_CHECK(
-      status.ok(),
-      absl::StrCat(name, ": re-serialised, rejected: ", status.ToString()));
-  FUZZ_CHECK(
-      google::protobuf::util::MessageDifferencer::Equals(message, *again),
-      absl::StrCat(name, ": re-serialised, parses to another message"));
+  const absl::Status status = server::ParseRequest(bytes, kMaxItems, again.get());
+  FUZZ_CHECK(status.ok(), absl::StrCat(name, ": re-serialised, rejected: ", status.ToString()));
+  FUZZ_CHECK(google::protobuf::util::MessageDifferencer::Equals(message, *again),
+             absl::StrCat(name, ": re-serialised, parses to another message"));
   FUZZ_CHECK(again->SerializeAsString() == bytes,
              absl::StrCat(name, ": serialisation is not stable"));
 }
 
-void CheckRejected(const Message& prototype, absl::string_view bytes,
-                   const absl::Status& status) {
+void CheckRejected(const Message& prototype, absl::string_view bytes, const absl::Status& status) {
   const Descriptor* type = prototype.GetDescriptor();
-  const std::string what =
-      absl::StrCat(type->full_name(), ": ", status.ToString());
+  const std::string what = absl::StrCat(type->full_name(), ": ", status.ToString());
   FUZZ_CHECK(status.code() == absl::StatusCode::kInvalidArgument, what);
   const absl::string_view message = status.message();
-  const std::string not_valid =
-      absl::StrCat("request is not a valid ", type->full_name());
+  const std::string not_valid = absl::StrCat("request is not a valid ", type->full_name());
   if (absl::StartsWith(message, "batch has ")) {
     const FieldDescriptor* items = type->FindFieldByName("items");
     FUZZ_CHECK(items != nullptr && items->is_repeated(), what);
     absl::string_view rest = message.substr(10);
     int count = 0;
-    FUZZ_CHECK(absl::SimpleAtoi(rest.substr(0, rest.find(' ')), &count) &&
-                   count > kMaxItems,
-               what);
+    FUZZ_CHECK(absl::SimpleAtoi(rest.substr(0, rest.find(' ')), &count) && count > kMaxItems, what);
     return;
   }
-  FUZZ_CHECK(
-      message == not_valid || absl::StartsWith(message, not_valid + ": "),
-      what);
+  FUZZ_CHECK(message == not_valid || absl::StartsWith(message, not_valid + ": "), what);
   const std::string malformed = not_valid + ": malformed wire format at byte ";
   if (!absl::StartsWith(message, malformed)) return;
   absl::string_view at = message.substr(malformed.size());
@@ -195,9 +178,8 @@ void CheckRejected(const Message& prototype, absl::string_view bytes,
   size_t byte = 0;
   FUZZ_CHECK(absl::SimpleAtoi(at, &byte) && byte < bytes.size(), what);
   std::unique_ptr<Message> plain(prototype.New());
-  FUZZ_CHECK(
-      !plain->ParseFromArray(bytes.data(), static_cast<int>(bytes.size())),
-      absl::StrCat(what, "; protobuf's own parser accepts it"));
+  FUZZ_CHECK(!plain->ParseFromArray(bytes.data(), static_cast<int>(bytes.size())),
+             absl::StrCat(what, "; protobuf's own parser accepts it"));
 }
 
 }  // namespace
@@ -209,16 +191,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const bool valid = WellFormedUtf8(input, &bad);
   FUZZ_CHECK(
       server_valid == valid && (valid || server_bad == bad),
-      absl::StrCat("IsValidUtf8 says ", server_valid, " (byte ", server_bad,
-                   "), expected ", valid, " (byte ", bad, ") for '",
-                   absl::CHexEscape(input.substr(0, 64)), "'"));
+      absl::StrCat("IsValidUtf8 says ", server_valid, " (byte ", server_bad, "), expected ", valid,
+                   " (byte ", bad, ") for '", absl::CHexEscape(input.substr(0, 64)), "'"));
   if (size == 0) return 0;
   const std::vector<const Message*>& types = RequestTypes();
   const Message& prototype = *types[data[0] % types.size()];
   const absl::string_view bytes = input.substr(1);
   std::unique_ptr<Message> message(prototype.New());
-  const absl::Status status =
-      server::ParseRequest(bytes, kMaxItems, message.get());
+  const absl::Status status = server::ParseRequest(bytes, kMaxItems, message.get());
   if (status.ok()) {
     CheckAccepted(*message);
   } else {

@@ -75,7 +75,6 @@ constexpr uint64_t kZstdAlignment = 8;
 // declaring gigabytes does not make every execution slow.
 constexpr unsigned long long kMaxFixupRawSize = 1 << 20;
 
-
 // Derived queries per puzzle and input.
 constexpr int kDerivedQueries = 8;
 
@@ -109,30 +108,24 @@ std::string FixChecksums(std::string bytes) {
   if (bytes.size() < puzzle::kTableHeaderSize) return bytes;
   const uint32_t count = GetU32(bytes, kOffSectionCount);
   const uint32_t metadata_size = GetU32(bytes, kOffMetadataSize);
-  if (count > puzzle::kMaxTableSections ||
-      metadata_size > puzzle::kMaxTableMetadataSize) {
+  if (count > puzzle::kMaxTableSections || metadata_size > puzzle::kMaxTableMetadataSize) {
     return bytes;
   }
-  const size_t head =
-      puzzle::kTableHeaderSize + count * puzzle::kTableSectionEntrySize;
+  const size_t head = puzzle::kTableHeaderSize + count * puzzle::kTableSectionEntrySize;
   if (bytes.size() < head + metadata_size) return bytes;
   for (uint32_t i = 0; i < count; ++i) {
-    const size_t entry =
-        puzzle::kTableHeaderSize + i * puzzle::kTableSectionEntrySize;
+    const size_t entry = puzzle::kTableHeaderSize + i * puzzle::kTableSectionEntrySize;
     const uint64_t offset = GetU64(bytes, entry + kSecOffset);
     const uint64_t stored_size = GetU64(bytes, entry + kSecStoredSize);
     if (offset > bytes.size() || stored_size > bytes.size() - offset) continue;
-    const absl::string_view stored =
-        absl::string_view(bytes).substr(offset, stored_size);
+    const absl::string_view stored = absl::string_view(bytes).substr(offset, stored_size);
     const uint64_t stored_checksum = puzzle::TableChecksum(stored);
     const uint32_t encoding = GetU32(bytes, entry + kSecEncoding);
     if (encoding == static_cast<uint32_t>(SectionEncoding::kZstd)) {
-      const unsigned long long raw_size =
-          ZSTD_getFrameContentSize(stored.data(), stored.size());
+      const unsigned long long raw_size = ZSTD_getFrameContentSize(stored.data(), stored.size());
       if (raw_size <= kMaxFixupRawSize) {
         std::string raw(raw_size, '\0');
-        const size_t n = ZSTD_decompress(raw.data(), raw.size(), stored.data(),
-                                         stored.size());
+        const size_t n = ZSTD_decompress(raw.data(), raw.size(), stored.data(), stored.size());
         if (!ZSTD_isError(n) && n == raw_size) {
           PutU64(bytes, entry + kSecChecksum, puzzle::TableChecksum(raw));
         }
@@ -145,8 +138,7 @@ std::string FixChecksums(std::string bytes) {
   const std::string covered =
       absl::StrCat(absl::string_view(bytes).substr(0, kOffHeaderChecksum),
                    absl::string_view(bytes).substr(
-                       puzzle::kTableHeaderSize,
-                       head + metadata_size - puzzle::kTableHeaderSize));
+                       puzzle::kTableHeaderSize, head + metadata_size - puzzle::kTableHeaderSize));
   PutU64(bytes, kOffHeaderChecksum, puzzle::TableChecksum(covered));
   return bytes;
 }
@@ -154,15 +146,14 @@ std::string FixChecksums(std::string bytes) {
 void CheckDataLoss(const absl::Status& status, absl::string_view stage) {
   const std::string what = absl::StrCat(stage, ": ", status.ToString());
   FUZZ_CHECK(status.code() == absl::StatusCode::kDataLoss, what);
-  FUZZ_CHECK(absl::StartsWith(status.message(), absl::StrCat(kName, ": ")),
-             what);
+  FUZZ_CHECK(absl::StartsWith(status.message(), absl::StrCat(kName, ": ")), what);
 }
 
 bool ValidName(absl::string_view name, size_t max_length, bool section) {
   if (name.empty() || name.size() > max_length) return false;
   for (char c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                    c == '-' || (section && (c == '_' || c == '.'));
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+                    (section && (c == '_' || c == '.'));
     if (!ok) return false;
   }
   return true;
@@ -172,63 +163,49 @@ bool ValidName(absl::string_view name, size_t max_length, bool section) {
 // changes nothing past the directory, so sections can be compared with it).
 void CheckConsistent(const TableFile& file, absl::string_view bytes) {
   FUZZ_CHECK(file.file_size() == bytes.size(), "file_size");
-  FUZZ_CHECK(ValidName(file.puzzle(), puzzle::kMaxTableNameLength, false),
-             file.puzzle());
-  FUZZ_CHECK(ValidName(file.table(), puzzle::kMaxTableNameLength, false),
-             file.table());
-  FUZZ_CHECK(file.metadata().size() <= puzzle::kMaxTableMetadataSize,
-             "metadata size");
+  FUZZ_CHECK(ValidName(file.puzzle(), puzzle::kMaxTableNameLength, false), file.puzzle());
+  FUZZ_CHECK(ValidName(file.table(), puzzle::kMaxTableNameLength, false), file.table());
+  FUZZ_CHECK(file.metadata().size() <= puzzle::kMaxTableMetadataSize, "metadata size");
   const std::vector<TableSection>& sections = file.sections();
-  FUZZ_CHECK(!sections.empty() && sections.size() <= puzzle::kMaxTableSections,
-             "section count");
-  uint64_t end = puzzle::kTableHeaderSize +
-                 sections.size() * puzzle::kTableSectionEntrySize +
+  FUZZ_CHECK(!sections.empty() && sections.size() <= puzzle::kMaxTableSections, "section count");
+  uint64_t end = puzzle::kTableHeaderSize + sections.size() * puzzle::kTableSectionEntrySize +
                  file.metadata().size();
   std::set<std::string> names;
   for (const TableSection& section : sections) {
     const std::string what = absl::StrCat("section '", section.name, "'");
-    FUZZ_CHECK(ValidName(section.name, puzzle::kMaxSectionNameLength, true),
-               what);
+    FUZZ_CHECK(ValidName(section.name, puzzle::kMaxSectionNameLength, true), what);
     FUZZ_CHECK(names.insert(section.name).second, what + " twice");
-    FUZZ_CHECK(section.bits_per_entry >= 1 && section.bits_per_entry <= 64,
-               what);
+    FUZZ_CHECK(section.bits_per_entry >= 1 && section.bits_per_entry <= 64, what);
     FUZZ_CHECK(
-        section.bytes.size() ==
-            puzzle::SectionRawSize(section.entry_count, section.bits_per_entry),
+        section.bytes.size() == puzzle::SectionRawSize(section.entry_count, section.bits_per_entry),
         what + ": raw size");
-    FUZZ_CHECK(puzzle::TableChecksum(section.bytes) == section.checksum,
-               what + ": checksum");
+    FUZZ_CHECK(puzzle::TableChecksum(section.bytes) == section.checksum, what + ": checksum");
     FUZZ_CHECK(section.offset >= end && section.stored_size <= bytes.size() &&
                    section.offset <= bytes.size() - section.stored_size,
                what + ": bytes outside the file or overlapping");
     end = section.offset + section.stored_size;
-    const absl::string_view stored =
-        bytes.substr(section.offset, section.stored_size);
+    const absl::string_view stored = bytes.substr(section.offset, section.stored_size);
     if (section.encoding == SectionEncoding::kRaw) {
-      FUZZ_CHECK(section.offset % puzzle::kTableSectionAlignment == 0,
-                 what + ": alignment");
+      FUZZ_CHECK(section.offset % puzzle::kTableSectionAlignment == 0, what + ": alignment");
       FUZZ_CHECK(section.bytes == stored, what + ": raw bytes");
     } else {
       FUZZ_CHECK(section.encoding == SectionEncoding::kZstd, what);
       FUZZ_CHECK(section.offset % kZstdAlignment == 0, what + ": alignment");
-      FUZZ_CHECK(ZSTD_getFrameContentSize(stored.data(), stored.size()) ==
-                     section.bytes.size(),
+      FUZZ_CHECK(ZSTD_getFrameContentSize(stored.data(), stored.size()) == section.bytes.size(),
                  what + ": frame size");
     }
     absl::StatusOr<const TableSection*> found = file.Section(section.name);
     FUZZ_CHECK(found.ok() && *found == &section, what + ": Section");
-    found = file.SectionWithLayout(section.name, section.bits_per_entry,
-                                   section.entry_count);
+    found = file.SectionWithLayout(section.name, section.bits_per_entry, section.entry_count);
     FUZZ_CHECK(found.ok() && *found == &section, what + ": SectionWithLayout");
     CheckDataLoss(
-        file.SectionWithLayout(section.name, section.bits_per_entry % 64 + 1,
-                               section.entry_count)
+        file.SectionWithLayout(section.name, section.bits_per_entry % 64 + 1, section.entry_count)
             .status(),
         "SectionWithLayout, other bits_per_entry");
-    CheckDataLoss(file.SectionWithLayout(section.name, section.bits_per_entry,
-                                         section.entry_count + 1)
-                      .status(),
-                  "SectionWithLayout, other entry_count");
+    CheckDataLoss(
+        file.SectionWithLayout(section.name, section.bits_per_entry, section.entry_count + 1)
+            .status(),
+        "SectionWithLayout, other entry_count");
   }
   FUZZ_CHECK(end == bytes.size(), "the last section ends the file");
   CheckDataLoss(file.Section("no-such-section").status(), "Section");
@@ -256,20 +233,17 @@ puzzle::TableContents ContentsOf(const TableFile& file) {
 void CheckReencoding(const TableFile& file) {
   absl::StatusOr<std::unique_ptr<TableFile>> again =
       TableFile::FromBytes(puzzle::EncodeTableFile(ContentsOf(file), 1), kName);
-  FUZZ_CHECK(again.ok(),
-             absl::StrCat("re-encoded: ", again.status().ToString()));
+  FUZZ_CHECK(again.ok(), absl::StrCat("re-encoded: ", again.status().ToString()));
   const TableFile& b = **again;
   FUZZ_CHECK(b.puzzle() == file.puzzle() && b.table() == file.table() &&
-                 b.metadata() == file.metadata() &&
-                 b.sections().size() == file.sections().size(),
+                 b.metadata() == file.metadata() && b.sections().size() == file.sections().size(),
              "re-encoding changed the header");
   for (size_t i = 0; i < file.sections().size(); ++i) {
     const TableSection& x = file.sections()[i];
     const TableSection& y = b.sections()[i];
     FUZZ_CHECK(x.name == y.name && x.encoding == y.encoding &&
-                   x.bits_per_entry == y.bits_per_entry &&
-                   x.entry_count == y.entry_count && x.checksum == y.checksum &&
-                   x.bytes == y.bytes,
+                   x.bits_per_entry == y.bits_per_entry && x.entry_count == y.entry_count &&
+                   x.checksum == y.checksum && x.bytes == y.bytes,
                absl::StrCat("re-encoding changed section '", x.name, "'"));
   }
 }
@@ -304,10 +278,8 @@ std::vector<TestQuery> QueriesFor(const Puzzle& p, uint64_t salt) {
   return queries;
 }
 
-void CheckSolver(const Puzzle& p, const puzzle::Solver& solver,
-                 absl::string_view bytes) {
-  const std::vector<TestQuery> queries =
-      QueriesFor(p, puzzle::TableChecksum(bytes));
+void CheckSolver(const Puzzle& p, const puzzle::Solver& solver, absl::string_view bytes) {
+  const std::vector<TestQuery> queries = QueriesFor(p, puzzle::TableChecksum(bytes));
   std::vector<puzzle::Query> views;
   std::vector<absl::Status> singles;
   std::vector<puzzle::Answer> single_answers(queries.size());
@@ -316,26 +288,21 @@ void CheckSolver(const Puzzle& p, const puzzle::Solver& solver,
     const TestQuery& q = queries[i];
     views.push_back({q.text.start, q.text.goal});
     singles.push_back(solver.Solve(views.back(), control, &single_answers[i]));
-    fuzz::CheckResult(p, q.text, singles.back(), single_answers[i],
-                      fuzz::Tables::kFuzzed);
+    fuzz::CheckResult(p, q.text, singles.back(), single_answers[i], fuzz::Tables::kFuzzed);
     if (!q.bad_message.empty()) {
       FUZZ_CHECK(singles.back() == absl::InvalidArgumentError(q.bad_message),
-                 absl::StrCat(fuzz::DescribeQuery(p, q.text), " -> ",
-                              singles.back().ToString(), "; expected ",
-                              q.bad_message));
+                 absl::StrCat(fuzz::DescribeQuery(p, q.text), " -> ", singles.back().ToString(),
+                              "; expected ", q.bad_message));
     }
   }
   std::vector<absl::Status> statuses(queries.size());
   std::vector<puzzle::Answer> answers(queries.size());
-  solver.SolveBatch(views, control, absl::MakeSpan(statuses),
-                    absl::MakeSpan(answers));
+  solver.SolveBatch(views, control, absl::MakeSpan(statuses), absl::MakeSpan(answers));
   for (size_t i = 0; i < queries.size(); ++i) {
-    const std::string what =
-        absl::StrCat(fuzz::DescribeQuery(p, queries[i].text), ": SolveBatch ",
-                     fuzz::DescribeResult(statuses[i], answers[i]), ", Solve ",
-                     fuzz::DescribeResult(singles[i], single_answers[i]));
-    fuzz::CheckResult(p, queries[i].text, statuses[i], answers[i],
-                      fuzz::Tables::kFuzzed);
+    const std::string what = absl::StrCat(fuzz::DescribeQuery(p, queries[i].text), ": SolveBatch ",
+                                          fuzz::DescribeResult(statuses[i], answers[i]), ", Solve ",
+                                          fuzz::DescribeResult(singles[i], single_answers[i]));
+    fuzz::CheckResult(p, queries[i].text, statuses[i], answers[i], fuzz::Tables::kFuzzed);
     if (statuses[i].ok()) {
       FUZZ_CHECK(singles[i].ok(), what);
       fuzz::CheckSameAnswer(answers[i], single_answers[i], what);

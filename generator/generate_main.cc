@@ -25,7 +25,8 @@ ABSL_FLAG(std::string, puzzle, "", "The puzzle (see --list).");
 ABSL_FLAG(std::string, table, "",
           "Which of the puzzle's tables; empty when the puzzle has exactly one.");
 ABSL_FLAG(std::string, output, "", "Path of the table file to write (required).");
-ABSL_FLAG(int, zstd_level, 19, "zstd level of compressed sections (1-22); part of the file's identity.");
+ABSL_FLAG(int, zstd_level, 19,
+          "zstd level of compressed sections (1-22); part of the file's identity.");
 ABSL_FLAG(int, threads, 2, "Threads for the build (the output does not depend on it).");
 ABSL_FLAG(bool, list, false, "List every puzzle's tables and exit.");
 
@@ -39,9 +40,8 @@ int Usage(const std::string& message) {
 int List() {
   for (const puzzle::Puzzle* p : puzzle::AllPuzzles()) {
     for (const puzzle::TableSpec& spec : p->tables()) {
-      std::printf("--puzzle=%s --table=%s%s\n    %s\n", p->info().name.c_str(),
-                  spec.name.c_str(), spec.optional ? "  (optional)" : "",
-                  spec.description.c_str());
+      std::printf("--puzzle=%s --table=%s%s\n    %s\n", p->info().name.c_str(), spec.name.c_str(),
+                  spec.optional ? "  (optional)" : "", spec.description.c_str());
     }
   }
   return 0;
@@ -55,8 +55,8 @@ absl::StatusOr<const puzzle::TableSpec*> FindSpec(const puzzle::Puzzle& p,
     if (spec.name == name || (name.empty() && p.tables().size() == 1)) return &spec;
     absl::StrAppend(&names, names.empty() ? "" : ", ", spec.name);
   }
-  return absl::InvalidArgumentError(absl::StrCat("--table='", name, "'; puzzle ", p.info().name,
-                                                 " has tables ", names));
+  return absl::InvalidArgumentError(
+      absl::StrCat("--table='", name, "'; puzzle ", p.info().name, " has tables ", names));
 }
 
 }  // namespace
@@ -72,7 +72,8 @@ int main(int argc, char** argv) {
   const int level = absl::GetFlag(FLAGS_zstd_level);
   const int threads = absl::GetFlag(FLAGS_threads);
   if (output.empty()) return Usage("--output is required");
-  if (level < 1 || level > 22) return Usage(absl::StrCat("--zstd_level=", level, "; expected 1..22"));
+  if (level < 1 || level > 22)
+    return Usage(absl::StrCat("--zstd_level=", level, "; expected 1..22"));
   if (threads < 1) return Usage(absl::StrCat("--threads=", threads, "; expected at least 1"));
   absl::StatusOr<const puzzle::Puzzle*> p = puzzle::GetPuzzle(absl::GetFlag(FLAGS_puzzle));
   if (!p.ok()) return Usage(std::string(p.status().message()));
@@ -82,8 +83,8 @@ int main(int argc, char** argv) {
   std::fprintf(stderr, "table_generator: building %s table %s on %d threads\n",
                (*p)->info().name.c_str(), (*spec)->name.c_str(), threads);
   const absl::Time t0 = absl::Now();
-  absl::StatusOr<puzzle::TableContents> contents = (*spec)->build(
-      threads, [](absl::string_view line) {
+  absl::StatusOr<puzzle::TableContents> contents =
+      (*spec)->build(threads, [](absl::string_view line) {
         std::fprintf(stderr, "  %.*s\n", static_cast<int>(line.size()), line.data());
       });
   if (!contents.ok()) {
@@ -108,8 +109,7 @@ int main(int argc, char** argv) {
   for (const puzzle::TableSectionContents& s : contents->sections) {
     std::fprintf(stderr, "  %s: %s, %llu entries of %u bits, %zu bytes, xxh3 %016llx\n",
                  s.name.c_str(), puzzle::SectionEncodingName(s.encoding).c_str(),
-                 static_cast<unsigned long long>(s.entry_count), s.bits_per_entry,
-                 s.bytes.size(),
+                 static_cast<unsigned long long>(s.entry_count), s.bits_per_entry, s.bytes.size(),
                  static_cast<unsigned long long>(puzzle::TableChecksum(absl::string_view(
                      reinterpret_cast<const char*>(s.bytes.data()), s.bytes.size()))));
   }

@@ -40,8 +40,8 @@ std::vector<std::string> Verify(const std::string& path) {
       std::fprintf(stderr, "  %.*s\n", static_cast<int>(line.size()), line.data());
     });
   }
-  return {absl::StrCat(path, ": puzzle ", (*file)->puzzle(), " has no table '",
-                       (*file)->table(), "'")};
+  return {
+      absl::StrCat(path, ": puzzle ", (*file)->puzzle(), " has no table '", (*file)->table(), "'")};
 }
 
 }  // namespace

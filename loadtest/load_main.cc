@@ -34,15 +34,15 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
-#include "puzzle/puzzle_loader.h"
-#include "puzzle/solver_oracle.h"
-#include "puzzles/registry.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "loadtest/load_runner.h"
 #include "loadtest/rss_sampler.h"
 #include "loadtest/workload.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzle/solver_oracle.h"
 #include "puzzle/table_file.h"
 #include "puzzleoracle/v1/oracle.grpc.pb.h"
+#include "puzzles/registry.h"
 #include "tests/server_process.h"
 
 ABSL_FLAG(std::string, server, "",
@@ -242,8 +242,7 @@ int main(int argc, char** argv) {
   workload_options.unsolvable = absl::GetFlag(FLAGS_unsolvable);
   workload_options.malformed = absl::GetFlag(FLAGS_malformed);
   workload_options.seed = absl::GetFlag(FLAGS_seed);
-  absl::StatusOr<loadtest::Workload> workload =
-      loadtest::Workload::Build(oracle, workload_options);
+  absl::StatusOr<loadtest::Workload> workload = loadtest::Workload::Build(oracle, workload_options);
   if (!workload.ok()) {
     std::fprintf(stderr, "oracle_load: %s\n", workload.status().ToString().c_str());
     return 2;

@@ -158,8 +158,7 @@ absl::Status ReplayAnswer(const puzzle::QueryText& query, const puzzle::OracleRe
       absl::StripAsciiWhitespace(query.goal).empty() ? eight.info().default_goal : query.goal, "");
   if (!goal.ok()) return absl::InternalError("an answered query's goal does not parse");
   if (boards->back() != goal->front()) {
-    return absl::InternalError(
-        absl::StrCat("'", result.answer.moves, "' does not reach the goal"));
+    return absl::InternalError(absl::StrCat("'", result.answer.moves, "' does not reach the goal"));
   }
   return absl::OkStatus();
 }
@@ -173,8 +172,7 @@ std::string Describe(const QueryCase& c) {
 
 }  // namespace
 
-absl::StatusOr<Workload> Workload::Build(puzzle::Oracle& oracle,
-                                         const WorkloadOptions& options) {
+absl::StatusOr<Workload> Workload::Build(puzzle::Oracle& oracle, const WorkloadOptions& options) {
   Rng rng(options.seed);
   std::vector<puzzle::QueryText> queries;
   queries.reserve(options.size);
@@ -198,7 +196,7 @@ absl::StatusOr<Workload> Workload::Build(puzzle::Oracle& oracle,
                                               "' goal '", queries[i].goal,
                                               "': ", replay.message()));
     }
-    const CaseKind kind = !result.status.ok()   ? CaseKind::kMalformed
+    const CaseKind kind = !result.status.ok()      ? CaseKind::kMalformed
                           : result.answer.solvable ? CaseKind::kSolvable
                                                    : CaseKind::kUnsolvable;
     cases.push_back(QueryCase{std::move(queries[i]), std::move(result), kind});
@@ -229,10 +227,10 @@ Verdict CheckResult(const QueryCase& c, int code, absl::string_view message,
       answer.moves() == want.moves) {
     return {};
   }
-  return {Verdict::kWrongAnswer,
-          absl::StrCat(Describe(c), ": got solvable=", answer.solvable(), " distance ",
-                       answer.distance(), " '", answer.moves(), "', expected solvable=",
-                       want.solvable, " distance ", want.distance, " '", want.moves, "'")};
+  return {Verdict::kWrongAnswer, absl::StrCat(Describe(c), ": got solvable=", answer.solvable(),
+                                              " distance ", answer.distance(), " '", answer.moves(),
+                                              "', expected solvable=", want.solvable, " distance ",
+                                              want.distance, " '", want.moves, "'")};
 }
 
 Verdict CheckItem(const QueryCase& c, uint64_t id, const api::SolveItemResult& result) {

@@ -52,8 +52,7 @@ class Workload {
  public:
   // Generates the pool and asks `oracle` for every expected result. Errors: the oracle's, or
   // Internal when an expected answer does not replay to its goal (a broken local table).
-  static absl::StatusOr<Workload> Build(puzzle::Oracle& oracle,
-                                        const WorkloadOptions& options);
+  static absl::StatusOr<Workload> Build(puzzle::Oracle& oracle, const WorkloadOptions& options);
 
   const std::vector<QueryCase>& cases() const { return cases_; }
   size_t Count(CaseKind kind) const;

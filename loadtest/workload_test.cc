@@ -33,7 +33,8 @@ class WorkloadTest : public ::testing::Test {
 
   static const QueryCase& First(CaseKind kind) {
     for (const QueryCase& c : workload_->cases()) {
-      if (c.kind == kind && (kind != CaseKind::kSolvable || c.expected.answer.distance > 0)) return c;
+      if (c.kind == kind && (kind != CaseKind::kSolvable || c.expected.answer.distance > 0))
+        return c;
     }
     ADD_FAILURE() << "no case of that kind";
     return workload_->cases().front();

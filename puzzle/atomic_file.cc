@@ -29,8 +29,8 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view cont
   temp_name.push_back('\0');
   const int fd = ::mkostemp(temp_name.data(), O_CLOEXEC);
   if (fd < 0) {
-    return ErrnoStatus(errno, absl::StrCat("cannot create a temporary file in ", directory,
-                                           " for ", path));
+    return ErrnoStatus(
+        errno, absl::StrCat("cannot create a temporary file in ", directory, " for ", path));
   }
   temp_path.assign(temp_name.data());
   auto fail = [&](int error_number, absl::string_view what) {

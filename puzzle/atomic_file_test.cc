@@ -43,8 +43,8 @@ TEST(AtomicFileTest, MissingDirectoryIsNotFoundWithThePath) {
   const std::string path = TempDir() + "/no/such/dir/f";
   absl::Status s = WriteFileAtomically(path, "x");
   EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
-  EXPECT_EQ(s.message(), "cannot create a temporary file in " + TempDir() +
-                             "/no/such/dir for " + path + ": No such file or directory");
+  EXPECT_EQ(s.message(), "cannot create a temporary file in " + TempDir() + "/no/such/dir for " +
+                             path + ": No such file or directory");
 }
 
 TEST(AtomicFileTest, PathUnderARegularFileFails) {

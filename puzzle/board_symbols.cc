@@ -32,8 +32,8 @@ size_t SplitBoardSymbols(absl::string_view text, absl::string_view* symbols, siz
 std::string QuoteSymbol(absl::string_view symbol) {
   constexpr size_t kMaxQuoted = 12;
   if (symbol.size() <= kMaxQuoted) return absl::StrCat("'", absl::CHexEscape(symbol), "'");
-  return absl::StrCat("'", absl::CHexEscape(symbol.substr(0, kMaxQuoted)), "...' (",
-                      symbol.size(), " characters)");
+  return absl::StrCat("'", absl::CHexEscape(symbol.substr(0, kMaxQuoted)), "...' (", symbol.size(),
+                      " characters)");
 }
 
 }  // namespace puzzle

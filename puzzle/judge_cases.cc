@@ -48,7 +48,8 @@ std::vector<JudgeCase> ReadTokenCases(const std::vector<JudgeToken>& tokens, siz
           absl::StrCat("expected ", per_case, " symbols, input ended after ", end - begin));
     } else {
       c.query.start = JoinJudgeTokens(tokens, begin, begin + start_tokens);
-      if (per_case > start_tokens) c.query.goal = JoinJudgeTokens(tokens, begin + start_tokens, end);
+      if (per_case > start_tokens)
+        c.query.goal = JoinJudgeTokens(tokens, begin + start_tokens, end);
     }
     cases.push_back(std::move(c));
   }

@@ -52,9 +52,8 @@ std::vector<JudgeCase> ReadTokenCases(const std::vector<JudgeToken>& tokens, siz
 
 // Prints the answer of a well-formed case. It may note problems on `errors` (they do not count
 // as malformed).
-using PrintJudgeAnswer = std::function<void(const JudgeCase& c, size_t index,
-                                            const Answer& answer, std::ostream& output,
-                                            std::ostream& errors)>;
+using PrintJudgeAnswer = std::function<void(const JudgeCase& c, size_t index, const Answer& answer,
+                                            std::ostream& output, std::ostream& errors)>;
 // Prints the placeholder of a malformed case.
 using PrintJudgePlaceholder = std::function<void(size_t index, std::ostream& output)>;
 

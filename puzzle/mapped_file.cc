@@ -1,9 +1,9 @@
 #include "puzzle/mapped_file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -98,8 +98,9 @@ void OnSigbus(int signal_number, siginfo_t* info, void* /*context*/) {
     WriteAll(g_program_name);
     WriteAll(": table file ");
     WriteAll(slot.path.load(std::memory_order_relaxed));
-    WriteAll(" changed on disk while mapped (truncated in place?); exiting. Replace table files "
-             "with an atomic rename, never in place.\n");
+    WriteAll(
+        " changed on disk while mapped (truncated in place?); exiting. Replace table files "
+        "with an atomic rename, never in place.\n");
     ::_exit(kMappedFileChangedExitCode);
   }
   // Not ours: the default action (core dump).
@@ -137,9 +138,9 @@ absl::StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& 
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
-    const char* what = S_ISFIFO(st.st_mode)  ? "a FIFO"
-                       : S_ISDIR(st.st_mode) ? "a directory"
-                       : S_ISSOCK(st.st_mode) ? "a socket"
+    const char* what = S_ISFIFO(st.st_mode)                         ? "a FIFO"
+                       : S_ISDIR(st.st_mode)                        ? "a directory"
+                       : S_ISSOCK(st.st_mode)                       ? "a socket"
                        : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
                                                                     : "not a regular file";
     return absl::FailedPreconditionError(

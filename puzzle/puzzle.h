@@ -40,28 +40,28 @@ namespace puzzle {
 
 // One move of a puzzle's alphabet.
 struct MoveInfo {
-  char symbol;             // as it appears in move strings, e.g. 'd' or 'A'
-  std::string name;        // e.g. "down" or "A"
+  char symbol;       // as it appears in move strings, e.g. 'd' or 'A'
+  std::string name;  // e.g. "down" or "A"
   // Cells the move rotates, in "pull" order (each takes the next one's symbol), for puzzles
   // whose moves rotate a line (the Rotation Game); empty for sliding moves.
   std::vector<int> cells;
 };
 
 struct PuzzleInfo {
-  std::string name;         // the registry name, e.g. "eight"; [a-z0-9-]
-  std::string title;        // e.g. "8-puzzle (Eight II)"
-  std::string notation;     // how a board is written, one paragraph
-  std::string start_field;  // how messages name the board to solve: "start" or "board"
-  bool has_goal = false;    // queries carry a goal board
+  std::string name;          // the registry name, e.g. "eight"; [a-z0-9-]
+  std::string title;         // e.g. "8-puzzle (Eight II)"
+  std::string notation;      // how a board is written, one paragraph
+  std::string start_field;   // how messages name the board to solve: "start" or "board"
+  bool has_goal = false;     // queries carry a goal board
   std::string default_goal;  // the goal when a query leaves it empty (has_goal only)
   // The board drawn as a grid of rows x cols; layout[r * cols + c] is the cell shown there in
   // the board notation's order, or -1 for no cell (the Rotation Game's cross).
   int rows = 0;
   int cols = 0;
   std::vector<int> layout;
-  std::string blank_symbol;      // sliding puzzles: the blank in canonical boards ("X"); else ""
-  std::string move_meaning;      // e.g. "the direction the blank moves"
-  std::vector<MoveInfo> moves;   // the alphabet, in lexicographic order
+  std::string blank_symbol;         // sliding puzzles: the blank in canonical boards ("X"); else ""
+  std::string move_meaning;         // e.g. "the direction the blank moves"
+  std::vector<MoveInfo> moves;      // the alphabet, in lexicographic order
   std::vector<std::string> extras;  // names of Answer::extras, e.g. {"centre"}
   // True when an answer needs a search that can take seconds (not a table lookup): the server
   // runs it on its bounded executor, reports nodes and time, and offers progress.
@@ -71,8 +71,8 @@ struct PuzzleInfo {
 // One answer, every puzzle.
 struct Answer {
   bool solvable = false;
-  int distance = -1;  // the minimum number of moves; -1 when unsolvable
-  std::string moves;  // the lexicographically smallest shortest move string
+  int distance = -1;            // the minimum number of moves; -1 when unsolvable
+  std::string moves;            // the lexicographically smallest shortest move string
   std::vector<int64_t> extras;  // PuzzleInfo::extras, in that order (e.g. the centre symbol)
   uint64_t nodes = 0;           // search puzzles: nodes expanded; 0 for table lookups
   absl::Duration search_time;   // search puzzles: time spent searching
@@ -108,7 +108,8 @@ class TableSet {
   // The table, or nullptr when absent.
   const TableFile* Find(absl::string_view table_name) const;
   // The table, or FailedPrecondition("<puzzle>: table '<name>' is not loaded").
-  absl::StatusOr<const TableFile*> Get(absl::string_view puzzle, absl::string_view table_name) const;
+  absl::StatusOr<const TableFile*> Get(absl::string_view puzzle,
+                                       absl::string_view table_name) const;
 
  private:
   std::vector<std::pair<std::string, const TableFile*>> tables_;

@@ -10,8 +10,8 @@
 namespace puzzle {
 
 absl::StatusOr<std::unique_ptr<LoadedPuzzle>> LoadPuzzle(const Puzzle& puzzle,
-                                                        const std::string& tables_dir,
-                                                        MappingAdvice advice) {
+                                                         const std::string& tables_dir,
+                                                         MappingAdvice advice) {
   std::vector<LoadedTable> tables;
   TableSet set;
   for (const TableSpec& spec : puzzle.tables()) {

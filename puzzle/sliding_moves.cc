@@ -38,10 +38,9 @@ absl::Status ApplySlideMoves(int rows, int cols, absl::string_view moves,
                                                      "; expected d, l, r or u"));
     }
     if (!CanSlide(blank, move, rows, cols)) {
-      return absl::InvalidArgumentError(absl::StrCat("moves: '", moves.substr(i, 1),
-                                                     "' at position ", i + 1,
-                                                     " is not legal: the blank is on the ",
-                                                     kEdgeNames[move]));
+      return absl::InvalidArgumentError(
+          absl::StrCat("moves: '", moves.substr(i, 1), "' at position ", i + 1,
+                       " is not legal: the blank is on the ", kEdgeNames[move]));
     }
     const int target = SlideTarget(blank, move, cols);
     cells[blank] = cells[target];

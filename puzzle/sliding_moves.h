@@ -28,22 +28,32 @@ inline constexpr char kSlideMoveChars[] = "dlru";
 // 0..3 for 'd', 'l', 'r', 'u'; -1 for anything else.
 inline int SlideMoveIndex(char c) {
   switch (c) {
-    case 'd': return 0;
-    case 'l': return 1;
-    case 'r': return 2;
-    case 'u': return 3;
-    default: return -1;
+    case 'd':
+      return 0;
+    case 'l':
+      return 1;
+    case 'r':
+      return 2;
+    case 'u':
+      return 3;
+    default:
+      return -1;
   }
 }
 
 // Whether the blank at `blank` may move `move` (0..3) on a rows x cols grid.
 inline bool CanSlide(int blank, int move, int rows, int cols) {
   switch (move) {
-    case 0: return blank / cols < rows - 1;
-    case 1: return blank % cols != 0;
-    case 2: return blank % cols != cols - 1;
-    case 3: return blank / cols > 0;
-    default: return false;
+    case 0:
+      return blank / cols < rows - 1;
+    case 1:
+      return blank % cols != 0;
+    case 2:
+      return blank % cols != cols - 1;
+    case 3:
+      return blank / cols > 0;
+    default:
+      return false;
   }
 }
 
@@ -61,8 +71,7 @@ int BlankCellOf(const std::vector<uint8_t>& cells);
 // 1-based positions): "moves: 'x' at position 3; expected d, l, r or u", "moves: 'u' at position
 // 2 is not legal: the blank is on the top row", or "no blank" for a board without one.
 absl::Status ApplySlideMoves(int rows, int cols, absl::string_view moves,
-                             std::vector<uint8_t>& cells,
-                             std::vector<std::vector<uint8_t>>* trace);
+                             std::vector<uint8_t>& cells, std::vector<std::vector<uint8_t>>* trace);
 
 // Makes `count` random legal moves from `cells` in place, never undoing the previous move.
 // Deterministic for a seed on every platform (its own generator, not <random>'s distributions).

@@ -29,8 +29,8 @@ namespace puzzle {
 
 // What a search reports while it runs.
 struct SearchProgress {
-  int bound = 0;        // the current depth bound: the optimal length is at least this
-  uint64_t nodes = 0;   // nodes expanded so far
+  int bound = 0;       // the current depth bound: the optimal length is at least this
+  uint64_t nodes = 0;  // nodes expanded so far
   absl::Duration elapsed = absl::ZeroDuration();  // filled in by SolveControl
 };
 
@@ -44,8 +44,7 @@ class SolveControl {
   // `deadline` may be absl::InfiniteFuture(). `cancelled` may be null; otherwise it must outlive
   // the solve. `deadline_source` names where the deadline came from, for the stop message (for
   // example "the call's deadline" or "--max_search_time (30s)").
-  SolveControl(absl::Time deadline, const std::atomic<bool>* cancelled,
-               std::string deadline_source)
+  SolveControl(absl::Time deadline, const std::atomic<bool>* cancelled, std::string deadline_source)
       : start_(absl::Now()),
         deadline_(deadline),
         cancelled_(cancelled),

@@ -48,9 +48,9 @@ TEST(SolveControlTest, PastDeadlineStopsAndNamesItsSourceAndBound) {
 TEST(SolveControlTest, NotStartedStatusNamesTheReason) {
   std::atomic<bool> cancelled{false};
   SolveControl expired(absl::Now() - absl::Seconds(1), &cancelled, "the call's deadline");
-  EXPECT_EQ(expired.NotStartedStatus(),
-            absl::DeadlineExceededError(
-                "the call's deadline passed before this query was started"));
+  EXPECT_EQ(
+      expired.NotStartedStatus(),
+      absl::DeadlineExceededError("the call's deadline passed before this query was started"));
   cancelled = true;
   EXPECT_EQ(expired.NotStartedStatus(),
             absl::CancelledError("the call was cancelled before this query was started"));
@@ -59,8 +59,7 @@ TEST(SolveControlTest, NotStartedStatusNamesTheReason) {
 TEST(SolveControlTest, ProgressWaitsForItsIntervalAndCarriesElapsed) {
   SolveControl control;
   std::vector<SearchProgress> seen;
-  control.set_progress([&](const SearchProgress& p) { seen.push_back(p); },
-                       absl::Milliseconds(20));
+  control.set_progress([&](const SearchProgress& p) { seen.push_back(p); }, absl::Milliseconds(20));
   control.MaybeReportProgress(Progress(40, 10));  // before the first interval has passed
   absl::SleepFor(absl::Milliseconds(25));
   control.MaybeReportProgress(Progress(42, 20));

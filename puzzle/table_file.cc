@@ -92,9 +92,9 @@ absl::StatusOr<std::string> GetName(absl::string_view field, bool section) {
   }
   for (size_t i = 0; i < name.size(); ++i) {
     if (!IsNameChar(name[i], section)) {
-      return absl::DataLossError(
-          absl::StrFormat("has byte 0x%02x at index %d; expected %s", name[i], i,
-                          section ? "[a-z0-9_.-]" : "[a-z0-9-]"));
+      return absl::DataLossError(absl::StrFormat("has byte 0x%02x at index %d; expected %s",
+                                                 name[i], i,
+                                                 section ? "[a-z0-9_.-]" : "[a-z0-9-]"));
     }
   }
   for (size_t i = end; i < field.size(); ++i) {
@@ -109,8 +109,10 @@ uint64_t Checksum(const void* data, size_t size) { return XXH3_64bits(data, size
 
 std::string SectionEncodingName(SectionEncoding encoding) {
   switch (encoding) {
-    case SectionEncoding::kRaw: return "raw";
-    case SectionEncoding::kZstd: return "zstd";
+    case SectionEncoding::kRaw:
+      return "raw";
+    case SectionEncoding::kZstd:
+      return "zstd";
   }
   return absl::StrCat("unknown(", static_cast<uint32_t>(encoding), ")");
 }
@@ -163,9 +165,9 @@ std::string EncodeTableFile(const TableContents& contents, int zstd_level) {
     PutU64(head, entry + kSecStoredSize, stored);
     const uint64_t raw_checksum = Checksum(section.bytes.data(), section.bytes.size());
     PutU64(head, entry + kSecChecksum, raw_checksum);
-    PutU64(head, entry + kSecStoredChecksum,
-           section.encoding == SectionEncoding::kZstd ? TableChecksum(compressed[i])
-                                                      : raw_checksum);
+    PutU64(
+        head, entry + kSecStoredChecksum,
+        section.encoding == SectionEncoding::kZstd ? TableChecksum(compressed[i]) : raw_checksum);
     offset += stored;
   }
   PutU64(head, kOffFileSize, offset);
@@ -284,9 +286,11 @@ absl::Status TableFile::ParseHeader(absl::string_view bytes) {
   // From here on the header is as the generator wrote it; the checks below catch a generator
   // bug or a crafted file, not random corruption.
   absl::StatusOr<std::string> puzzle = GetName(bytes.substr(kOffPuzzle, kNameFieldSize), false);
-  if (!puzzle.ok()) return corrupt("puzzle name at offset ", kOffPuzzle, " ", puzzle.status().message());
+  if (!puzzle.ok())
+    return corrupt("puzzle name at offset ", kOffPuzzle, " ", puzzle.status().message());
   absl::StatusOr<std::string> table = GetName(bytes.substr(kOffTable, kNameFieldSize), false);
-  if (!table.ok()) return corrupt("table name at offset ", kOffTable, " ", table.status().message());
+  if (!table.ok())
+    return corrupt("table name at offset ", kOffTable, " ", table.status().message());
   puzzle_ = *std::move(puzzle);
   table_ = *std::move(table);
   if (GetU32(bytes, kOffReserved32) != 0 || GetU64(bytes, kOffReserved64) != 0) {
@@ -324,7 +328,8 @@ absl::Status TableFile::ParseDirectory(absl::string_view bytes) {
     }
     section.name = *std::move(name);
     for (const TableSection& earlier : sections_) {
-      if (earlier.name == section.name) return corrupt("section name '", section.name, "' appears twice");
+      if (earlier.name == section.name)
+        return corrupt("section name '", section.name, "' appears twice");
     }
     auto bad = [&](size_t field, auto&&... parts) {
       return corrupt("section '", section.name, "' (entry at offset ", entry, "): ", parts...,
@@ -351,8 +356,8 @@ absl::Status TableFile::ParseDirectory(absl::string_view bytes) {
     }
     section.offset = GetU64(bytes, entry + kSecOffset);
     section.stored_size = GetU64(bytes, entry + kSecStoredSize);
-    const uint64_t alignment = section.encoding == SectionEncoding::kRaw ? kTableSectionAlignment
-                                                                         : kZstdSectionAlignment;
+    const uint64_t alignment =
+        section.encoding == SectionEncoding::kRaw ? kTableSectionAlignment : kZstdSectionAlignment;
     if (section.offset % alignment != 0 || section.offset < end_of_previous) {
       return bad(kSecOffset, "offset ", section.offset, "; expected a multiple of ", alignment,
                  " at or after ", end_of_previous, " (the end of what precedes it)");
@@ -404,8 +409,8 @@ absl::Status TableFile::VerifySections(absl::string_view bytes) {
       return corrupt(absl::StrFormat(
           "section '%s': checksum mismatch: its entry (offset %d) says %016x, the %d bytes at "
           "offset %d hash to %016x",
-          section.name, entry + kSecStoredChecksum, stored_checksum, stored.size(),
-          section.offset, computed));
+          section.name, entry + kSecStoredChecksum, stored_checksum, stored.size(), section.offset,
+          computed));
     }
     const uint64_t raw_size = SectionRawSize(section.entry_count, section.bits_per_entry);
     if (section.encoding == SectionEncoding::kRaw) {

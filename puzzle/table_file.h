@@ -162,8 +162,8 @@ class TableFile {
   uint64_t file_size_ = 0;
   uint64_t header_checksum_ = 0;
   std::vector<TableSection> sections_;
-  std::unique_ptr<MappedFile> mapping_;  // Open
-  std::string owned_bytes_;              // FromBytes
+  std::unique_ptr<MappedFile> mapping_;                   // Open
+  std::string owned_bytes_;                               // FromBytes
   std::vector<std::unique_ptr<uint8_t[]>> decompressed_;  // zstd sections' raw bytes
 };
 

@@ -119,8 +119,8 @@ TEST(TableFileTest, EveryTruncationIsDataLoss) {
     if (length < head) {
       ExpectDataLoss(cut, "truncated header");
     } else {
-      ExpectDataLoss(cut, absl::StrCat("truncated file: file_size at offset 72 says ",
-                                       bytes.size(), " bytes, the file has ", length));
+      ExpectDataLoss(cut, absl::StrCat("truncated file: file_size at offset 72 says ", bytes.size(),
+                                       " bytes, the file has ", length));
     }
   }
   ExpectDataLoss(bytes + "x", "trailing bytes");
@@ -190,7 +190,8 @@ TEST(TableFileTest, OtherVersionsAreRefusedWithHowToRegenerate) {
   std::string v3 = EncodeTableFile(SampleContents(), 19);
   v3[8] = 3;
   absl::StatusOr<std::unique_ptr<TableFile>> t = TableFile::FromBytes(v3, "t.tbl");
-  EXPECT_EQ(t.status().message(), "t.tbl: format_version 3 at offset 8; this build reads version 2");
+  EXPECT_EQ(t.status().message(),
+            "t.tbl: format_version 3 at offset 8; this build reads version 2");
 }
 
 TEST(TableFileTest, ConsistentButWrongZstdBytesAreCaughtByTheRawChecksum) {
@@ -219,7 +220,8 @@ TEST(TableFileTest, OpenMapsRawSectionsInPlace) {
     const TableSection& raw = (*t)->sections()[0];
     // The mapping starts on a page and the section at a page-aligned offset: in place.
     EXPECT_EQ(reinterpret_cast<uintptr_t>(raw.data()) % kTableSectionAlignment, 0u);
-    EXPECT_EQ(std::vector<uint8_t>(raw.data(), raw.data() + 750), SampleContents().sections[0].bytes);
+    EXPECT_EQ(std::vector<uint8_t>(raw.data(), raw.data() + 750),
+              SampleContents().sections[0].bytes);
   }
 }
 
@@ -233,7 +235,8 @@ TEST(TableFileTest, OpenReportsMissingEmptyAndNonRegularFiles) {
   ASSERT_TRUE(WriteFileAtomically(empty_path, "").ok());
   absl::StatusOr<std::unique_ptr<TableFile>> empty = TableFile::Open(empty_path);
   EXPECT_EQ(empty.status().code(), absl::StatusCode::kDataLoss);
-  EXPECT_EQ(empty.status().message().substr(0, empty_path.size() + 12), empty_path + ": empty file");
+  EXPECT_EQ(empty.status().message().substr(0, empty_path.size() + 12),
+            empty_path + ": empty file");
 
   // A FIFO would block a plain open() forever; this must return at once.
   const std::string fifo = TempPath("fifo.tbl");
@@ -243,7 +246,8 @@ TEST(TableFileTest, OpenReportsMissingEmptyAndNonRegularFiles) {
   EXPECT_EQ(from_fifo.status().message(),
             fifo + ": is a FIFO, not a regular file; expected a table file");
 
-  absl::StatusOr<std::unique_ptr<TableFile>> directory = TableFile::Open(std::getenv("TEST_TMPDIR"));
+  absl::StatusOr<std::unique_ptr<TableFile>> directory =
+      TableFile::Open(std::getenv("TEST_TMPDIR"));
   EXPECT_EQ(directory.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(directory.status().message().find("is a directory, not a regular file"),
             std::string::npos);

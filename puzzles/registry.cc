@@ -32,8 +32,7 @@ std::string PuzzleNames() {
 absl::StatusOr<const Puzzle*> GetPuzzle(absl::string_view name) {
   const Puzzle* puzzle = FindPuzzle(name);
   if (puzzle == nullptr) {
-    return absl::NotFoundError(
-        absl::StrCat("unknown puzzle '", name, "'; known: ", PuzzleNames()));
+    return absl::NotFoundError(absl::StrCat("unknown puzzle '", name, "'; known: ", PuzzleNames()));
   }
   return puzzle;
 }

@@ -14,7 +14,8 @@ TEST(RegistryTest, NamesAreUniqueAndUrlSafe) {
     const std::string& name = p->info().name;
     EXPECT_TRUE(names.insert(name).second) << name;
     ASSERT_FALSE(name.empty());
-    for (char c : name) EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << name;
+    for (char c : name)
+      EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << name;
     EXPECT_EQ(FindPuzzle(name), p);
   }
   EXPECT_GE(names.size(), 2u);

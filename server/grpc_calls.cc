@@ -30,9 +30,9 @@ absl::StatusOr<std::shared_ptr<StreamGuard::Handle>> StreamGuard::Add(
     grpc::CallbackServerContext* context) {
   std::lock_guard<std::mutex> lock(mu_);
   if (streams_.size() >= static_cast<size_t>(max_streams_)) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "too many streams: ", streams_.size(),
-        " are open on this server (--max_streams); retry later or use SolveBatch"));
+    return absl::ResourceExhaustedError(
+        absl::StrCat("too many streams: ", streams_.size(),
+                     " are open on this server (--max_streams); retry later or use SolveBatch"));
   }
   auto handle = std::make_shared<Handle>(context);
   streams_.insert(handle);

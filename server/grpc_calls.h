@@ -24,6 +24,10 @@
 #ifndef SERVER_GRPC_CALLS_H_
 #define SERVER_GRPC_CALLS_H_
 
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/byte_buffer.h>
+#include <grpcpp/support/server_callback.h>
+
 #include <atomic>
 #include <condition_variable>
 #include <functional>
@@ -33,10 +37,6 @@
 #include <set>
 #include <string>
 #include <thread>
-
-#include <grpcpp/server_context.h>
-#include <grpcpp/support/byte_buffer.h>
-#include <grpcpp/support/server_callback.h>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -60,8 +60,8 @@ class StreamGuard;
 // What every call needs from the server.
 struct CallEnv {
   SolveExecutor* executor = nullptr;
-  int max_items = 0;                // --max_batch_size
-  StreamGuard* streams = nullptr;   // for stream calls
+  int max_items = 0;               // --max_batch_size
+  StreamGuard* streams = nullptr;  // for stream calls
 };
 
 // How a method handles its parsed request.
@@ -285,10 +285,17 @@ class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::
 
   void Do(const Next& next) {
     switch (next.what) {
-      case Next::kNone: break;
-      case Next::kRead: StartRead(&read_bytes_); break;
-      case Next::kWrite: StartWrite(&write_bytes_); break;
-      case Next::kFinish: Finish(next.status); break;
+      case Next::kNone:
+        break;
+      case Next::kRead:
+        StartRead(&read_bytes_);
+        break;
+      case Next::kWrite:
+        StartWrite(&write_bytes_);
+        break;
+      case Next::kFinish:
+        Finish(next.status);
+        break;
     }
   }
 
@@ -318,8 +325,8 @@ class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::
   Next EndLocked(const absl::Status& status) {
     reads_done_ = true;
     if (end_status_.ok()) {
-      end_status_ = absl::Status(status.code(),
-                                 absl::StrCat("message ", messages_, ": ", status.message()));
+      end_status_ =
+          absl::Status(status.code(), absl::StrCat("message ", messages_, ": ", status.message()));
     }
     return AfterLocked();
   }
@@ -333,7 +340,7 @@ class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::
 
   const CallEnv env_;
   const CallHandler<Request, Response> handler_;
-  std::mutex mu_;  // guards everything below
+  std::mutex mu_;                                // guards everything below
   std::shared_ptr<StreamGuard::Handle> handle_;  // null when not admitted, or once done
   CallState state_;
   grpc::ByteBuffer read_bytes_;

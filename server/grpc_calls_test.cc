@@ -4,15 +4,15 @@
 // unary calls' parse errors and deadlines.
 #include "server/grpc_calls.h"
 
-#include <atomic>
-#include <string>
-#include <thread>
-
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server.h>
 #include <grpcpp/server_builder.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
 
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
@@ -80,8 +80,8 @@ class GrpcCallsTest : public ::testing::Test {
              int executor_threads = 1, int executor_queue = 4) {
     executor_ = std::make_unique<SolveExecutor>(executor_threads, executor_queue);
     guard_ = std::make_unique<StreamGuard>(max_streams, write_timeout);
-    service_ = std::make_unique<TestService>(CallEnv{executor_.get(), 100, guard_.get()},
-                                             answer_bytes);
+    service_ =
+        std::make_unique<TestService>(CallEnv{executor_.get(), 100, guard_.get()}, answer_bytes);
     grpc::ServerBuilder builder;
     int port = 0;
     builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
@@ -175,7 +175,8 @@ TEST_F(GrpcCallsTest, StreamsOverTheLimitAreRefusedAndFreedSlotsAreReused) {
   EXPECT_FALSE(first->Read(&response));
   EXPECT_TRUE(first->Finish().ok());
   // The slot is free once the first stream is done.
-  for (int i = 0; i < 100 && guard_->open_streams() > 0; ++i) absl::SleepFor(absl::Milliseconds(10));
+  for (int i = 0; i < 100 && guard_->open_streams() > 0; ++i)
+    absl::SleepFor(absl::Milliseconds(10));
   grpc::ClientContext context;
   auto third = stub_->SolveStream(&context);
   ASSERT_TRUE(third->Write(Message()));
@@ -197,7 +198,8 @@ TEST_F(GrpcCallsTest, AStalledReaderIsCancelled) {
   ASSERT_EQ(service_->messages_run_.load(), 1);
   ASSERT_EQ(guard_->open_streams(), 1u);
   // ... which is never read: the watchdog cancels the stream within about write_timeout + 1 s.
-  for (int i = 0; i < 100 && guard_->open_streams() > 0; ++i) absl::SleepFor(absl::Milliseconds(50));
+  for (int i = 0; i < 100 && guard_->open_streams() > 0; ++i)
+    absl::SleepFor(absl::Milliseconds(50));
   EXPECT_EQ(guard_->open_streams(), 0u);
   stream->WritesDone();
   v2::SolveStreamResponse response;

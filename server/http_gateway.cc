@@ -1,9 +1,9 @@
 #include "server/http_gateway.h"
 
+#include <google/protobuf/util/json_util.h>
+
 #include <functional>
 #include <vector>
-
-#include <google/protobuf/util/json_util.h>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/escaping.h"
@@ -36,10 +36,10 @@ int CountJsonItems(absl::string_view json) {
   int depth = 0;
   bool in_string = false;
   bool escaped = false;
-  std::string last_key;    // the last string at depth 1
+  std::string last_key;     // the last string at depth 1
   std::string string_text;  // the string being read, when at depth 1
   bool colon_after_key = false;
-  int items_depth = -1;     // depth inside the items array, when in it
+  int items_depth = -1;  // depth inside the items array, when in it
   bool expect_element = false;
   int count = 0;
   for (char c : json) {
@@ -99,18 +99,17 @@ template <typename Message>
 absl::Status ParseJsonBody(absl::string_view body, int max_items, Message* message) {
   const int items = CountJsonItems(body);
   if (items > max_items) {
-    return absl::InvalidArgumentError(absl::StrCat("batch has ", items,
-                                                   " items; the server's limit is ", max_items,
-                                                   " (--max_batch_size)"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "batch has ", items, " items; the server's limit is ", max_items, " (--max_batch_size)"));
   }
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;
   const auto status = google::protobuf::util::JsonStringToMessage(
       google::protobuf::StringPiece(body.data(), body.size()), message, options);
   if (!status.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("request body is not a valid JSON ", Message::descriptor()->name(), ": ",
-                     std::string(status.message())));
+    return absl::InvalidArgumentError(absl::StrCat("request body is not a valid JSON ",
+                                                   Message::descriptor()->name(), ": ",
+                                                   std::string(status.message())));
   }
   return absl::OkStatus();
 }
@@ -120,8 +119,7 @@ class Exchange {
  public:
   Exchange(std::unique_ptr<HttpResponder> responder, Metrics* metrics,
            Metrics::MethodMetrics* method)
-      : responder_(std::move(responder)), metrics_(metrics), method_(method),
-        start_(absl::Now()) {
+      : responder_(std::move(responder)), metrics_(metrics), method_(method), start_(absl::Now()) {
     metrics_->BeginRequest(Transport::kHttp);
   }
   Exchange(const Exchange&) = delete;
@@ -156,21 +154,36 @@ using RouteFunction = std::function<void(std::shared_ptr<Exchange>)>;
 
 int HttpStatusFor(absl::StatusCode code) {
   switch (code) {
-    case absl::StatusCode::kOk: return 200;
-    case absl::StatusCode::kCancelled: return 499;
-    case absl::StatusCode::kInvalidArgument: return 400;
-    case absl::StatusCode::kDeadlineExceeded: return 504;
-    case absl::StatusCode::kNotFound: return 404;
-    case absl::StatusCode::kAlreadyExists: return 409;
-    case absl::StatusCode::kPermissionDenied: return 403;
-    case absl::StatusCode::kResourceExhausted: return 429;
-    case absl::StatusCode::kFailedPrecondition: return 400;
-    case absl::StatusCode::kAborted: return 409;
-    case absl::StatusCode::kOutOfRange: return 400;
-    case absl::StatusCode::kUnimplemented: return 501;
-    case absl::StatusCode::kUnavailable: return 503;
-    case absl::StatusCode::kUnauthenticated: return 401;
-    default: return 500;  // UNKNOWN, INTERNAL, DATA_LOSS
+    case absl::StatusCode::kOk:
+      return 200;
+    case absl::StatusCode::kCancelled:
+      return 499;
+    case absl::StatusCode::kInvalidArgument:
+      return 400;
+    case absl::StatusCode::kDeadlineExceeded:
+      return 504;
+    case absl::StatusCode::kNotFound:
+      return 404;
+    case absl::StatusCode::kAlreadyExists:
+      return 409;
+    case absl::StatusCode::kPermissionDenied:
+      return 403;
+    case absl::StatusCode::kResourceExhausted:
+      return 429;
+    case absl::StatusCode::kFailedPrecondition:
+      return 400;
+    case absl::StatusCode::kAborted:
+      return 409;
+    case absl::StatusCode::kOutOfRange:
+      return 400;
+    case absl::StatusCode::kUnimplemented:
+      return 501;
+    case absl::StatusCode::kUnavailable:
+      return 503;
+    case absl::StatusCode::kUnauthenticated:
+      return 401;
+    default:
+      return 500;  // UNKNOWN, INTERNAL, DATA_LOSS
   }
 }
 
@@ -178,8 +191,8 @@ HttpResponse ErrorResponse(const absl::Status& status, int http_status) {
   puzzleoracle::v1::HttpError error;
   error.set_code(static_cast<int>(status.code()));
   error.set_message(std::string(status.message()));
-  return HttpResponse{http_status != 0 ? http_status : HttpStatusFor(status.code()), kJson,
-                      ToJson(error), {}};
+  return HttpResponse{
+      http_status != 0 ? http_status : HttpStatusFor(status.code()), kJson, ToJson(error), {}};
 }
 
 class HttpGateway::Routes {
@@ -212,9 +225,8 @@ class HttpGateway::Routes {
       return;
     }
     if (found != routes_.end()) {
-      exchange->Fail(absl::NotFoundError(absl::StrCat(shown, " takes ",
-                                                      found->second.front().method, ", not ",
-                                                      method)),
+      exchange->Fail(absl::NotFoundError(absl::StrCat(
+                         shown, " takes ", found->second.front().method, ", not ", method)),
                      405);
       return;
     }
@@ -313,13 +325,11 @@ class HttpGateway::Routes {
       auto named = [name](auto* request) {
         if (request->puzzle().empty()) request->set_puzzle(name);
         if (request->puzzle() == name) return absl::OkStatus();
-        return absl::InvalidArgumentError(absl::StrCat("puzzle: the body names '",
-                                                       request->puzzle(), "', the path '", name,
-                                                       "'"));
+        return absl::InvalidArgumentError(absl::StrCat(
+            "puzzle: the body names '", request->puzzle(), "', the path '", name, "'"));
       };
-      Add("GET", absl::StrCat("/views/", name, ".js"), absl::StrCat("GET /views/{puzzle}.js"),
-          name, [view = std::string(loaded->puzzle().playground_view())](
-                    std::shared_ptr<Exchange> e) {
+      Add("GET", absl::StrCat("/views/", name, ".js"), absl::StrCat("GET /views/{puzzle}.js"), name,
+          [view = std::string(loaded->puzzle().playground_view())](std::shared_ptr<Exchange> e) {
             e->Send(HttpResponse{200, "text/javascript; charset=utf-8", view, {}});
           });
       Add("POST", base + ":solve", "POST /v2/puzzles/{puzzle}:solve", name,
@@ -361,9 +371,10 @@ class HttpGateway::Routes {
   absl::flat_hash_map<std::string, std::vector<Route>> routes_;
 };
 
-absl::StatusOr<std::unique_ptr<HttpGateway>> HttpGateway::Start(
-    const HttpGatewayOptions& options, const OracleHandler* handler, SolveExecutor* executor,
-    Metrics* metrics) {
+absl::StatusOr<std::unique_ptr<HttpGateway>> HttpGateway::Start(const HttpGatewayOptions& options,
+                                                                const OracleHandler* handler,
+                                                                SolveExecutor* executor,
+                                                                Metrics* metrics) {
   std::unique_ptr<HttpGateway> gateway(new HttpGateway());
   gateway->routes_ = std::make_unique<Routes>(handler, executor, metrics);
   HttpServerOptions server;
@@ -376,16 +387,16 @@ absl::StatusOr<std::unique_ptr<HttpGateway>> HttpGateway::Start(
   server.error_response = [limit](int http_status, const absl::Status& status) {
     if (http_status == 413) {
       return ErrorResponse(
-          absl::ResourceExhaustedError(absl::StrCat(
-              "request body exceeds the server's limit of ", limit, " bytes (--max_message_size)")),
+          absl::ResourceExhaustedError(absl::StrCat("request body exceeds the server's limit of ",
+                                                    limit, " bytes (--max_message_size)")),
           413);
     }
     return ErrorResponse(status, http_status);
   };
   const Routes* routes = gateway->routes_.get();
   absl::StatusOr<std::unique_ptr<HttpServer>> started = HttpServer::Start(
-      std::move(server), [routes](const HttpRequest& request,
-                                  std::unique_ptr<HttpResponder> responder) {
+      std::move(server),
+      [routes](const HttpRequest& request, std::unique_ptr<HttpResponder> responder) {
         routes->Handle(request, std::move(responder));
       });
   if (!started.ok()) return started.status();

@@ -1,13 +1,12 @@
 #include "server/metrics_interceptor.h"
 
 #include <grpcpp/server_context.h>
+#include <grpcpp/support/byte_buffer.h>
 
 #include <atomic>
 #include <chrono>
 #include <string>
 #include <vector>
-
-#include <grpcpp/support/byte_buffer.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"

@@ -28,7 +28,6 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-
 #include "server/metrics.h"
 
 namespace server {

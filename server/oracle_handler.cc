@@ -44,7 +44,8 @@ OracleHandler::OracleHandler(std::vector<std::unique_ptr<puzzle::LoadedPuzzle>> 
                              OracleHandlerOptions options)
     : puzzles_(std::move(puzzles)), options_(std::move(options)) {
   for (const auto& p : puzzles_) {
-    for (const puzzle::LoadedTable& t : p->tables()) *table_info_.add_tables() = DescribeTable(*p, t);
+    for (const puzzle::LoadedTable& t : p->tables())
+      *table_info_.add_tables() = DescribeTable(*p, t);
   }
   table_info_.set_max_batch_size(static_cast<uint32_t>(options_.limits.max_batch_size));
   table_info_.set_max_message_size(static_cast<uint32_t>(options_.limits.max_message_size));
@@ -58,10 +59,9 @@ absl::StatusOr<const puzzle::LoadedPuzzle*> OracleHandler::Find(absl::string_vie
     served.push_back(p->puzzle().info().name);
   }
   const bool known = puzzle::FindPuzzle(name) != nullptr;
-  return absl::NotFoundError(absl::StrCat(
-      known ? "puzzle '" : "unknown puzzle '", name,
-      known ? "' is not served here (--puzzles)" : "'", "; this server serves ",
-      absl::StrJoin(served, ", ")));
+  return absl::NotFoundError(absl::StrCat(known ? "puzzle '" : "unknown puzzle '", name,
+                                          known ? "' is not served here (--puzzles)" : "'",
+                                          "; this server serves ", absl::StrJoin(served, ", ")));
 }
 
 void OracleHandler::ListPuzzles(v2::ListPuzzlesResponse* response) const {
@@ -114,8 +114,8 @@ std::unique_ptr<puzzle::SolveControl> OracleHandler::MakeControl(
     const absl::Time cap = absl::Now() + options_.max_search_time;
     if (cap < deadline) {
       deadline = cap;
-      source = absl::StrCat("--max_search_time (", absl::FormatDuration(options_.max_search_time),
-                            ")");
+      source =
+          absl::StrCat("--max_search_time (", absl::FormatDuration(options_.max_search_time), ")");
     }
   }
   return std::make_unique<puzzle::SolveControl>(deadline, cancelled, std::move(source));
@@ -171,17 +171,18 @@ absl::Status OracleHandler::Solve(const puzzle::LoadedPuzzle& puzzle,
         puzzle.puzzle().Trace(request.start(), answer.solvable ? answer.moves : "");
     if (!boards.ok()) {
       // The solver's own answer does not replay: a table or solver bug, never the client's.
-      return absl::InternalError(absl::StrCat("the answer does not replay: ", boards.status().message()));
+      return absl::InternalError(
+          absl::StrCat("the answer does not replay: ", boards.status().message()));
     }
     for (std::string& board : *boards) response->add_boards(std::move(board));
   }
   return absl::OkStatus();
 }
 
-void OracleHandler::SolveItems(const puzzle::LoadedPuzzle& puzzle,
-                               const google::protobuf::RepeatedPtrField<v2::SolveItem>& items,
-                               puzzle::SolveControl& control,
-                               google::protobuf::RepeatedPtrField<v2::SolveItemResult>* results) const {
+void OracleHandler::SolveItems(
+    const puzzle::LoadedPuzzle& puzzle,
+    const google::protobuf::RepeatedPtrField<v2::SolveItem>& items, puzzle::SolveControl& control,
+    google::protobuf::RepeatedPtrField<v2::SolveItemResult>* results) const {
   std::vector<puzzle::Query> queries;
   queries.reserve(items.size());
   for (const v2::SolveItem& item : items) queries.push_back({item.start(), item.goal()});
@@ -205,8 +206,8 @@ absl::Status OracleHandler::Scramble(const v2::ScrambleRequest& request,
   absl::StatusOr<const puzzle::LoadedPuzzle*> p = Find(request.puzzle());
   if (!p.ok()) return p.status();
   if (request.moves() < 0 || request.moves() > kMaxScrambleMoves) {
-    return absl::InvalidArgumentError(absl::StrCat("moves: ", request.moves(), "; expected 0..",
-                                                   kMaxScrambleMoves));
+    return absl::InvalidArgumentError(
+        absl::StrCat("moves: ", request.moves(), "; expected 0..", kMaxScrambleMoves));
   }
   absl::StatusOr<std::string> board =
       (*p)->puzzle().Scramble(request.goal(), request.moves(), request.seed());

@@ -22,9 +22,7 @@ class OracleHandlerTest : public ::testing::Test {
   }
   static void TearDownTestSuite() { delete handler_; }
 
-  static const puzzle::LoadedPuzzle& Get(const std::string& name) {
-    return **handler_->Find(name);
-  }
+  static const puzzle::LoadedPuzzle& Get(const std::string& name) { return **handler_->Find(name); }
 
   static OracleHandler* handler_;
 };
@@ -47,9 +45,9 @@ TEST_F(OracleHandlerTest, ListsEveryServedPuzzleWithItsShapeMovesAndTables) {
 }
 
 TEST_F(OracleHandlerTest, UnknownPuzzlesAreNamed) {
-  EXPECT_EQ(handler_->Find("sixteen").status(),
-            absl::NotFoundError("unknown puzzle 'sixteen'; this server serves " +
-                                puzzle::PuzzleNames()));
+  EXPECT_EQ(
+      handler_->Find("sixteen").status(),
+      absl::NotFoundError("unknown puzzle 'sixteen'; this server serves " + puzzle::PuzzleNames()));
 }
 
 TEST_F(OracleHandlerTest, SolveGivesExtrasAndBoardsOnRequest) {

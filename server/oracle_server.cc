@@ -1,15 +1,14 @@
 #include "server/oracle_server.h"
 
-#include <malloc.h>
-
-#include <chrono>
-#include <thread>
-
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
 #include <grpcpp/resource_quota.h>
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
+#include <malloc.h>
+
+#include <chrono>
+#include <thread>
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
@@ -53,9 +52,9 @@ absl::Status CheckOptions(const OracleServerOptions& o) {
     if (!s.ok()) return s;
     const bool any_port = absl::EndsWith(o.address, ":0");
     if (o.http_address == o.address && !any_port) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--http_address=", o.http_address,
-          " is the same endpoint as --address; give HTTP a port of its own"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--http_address=", o.http_address,
+                       " is the same endpoint as --address; give HTTP a port of its own"));
     }
   }
   return absl::OkStatus();
@@ -70,8 +69,8 @@ absl::StatusOr<std::vector<const puzzle::Puzzle*>> SelectPuzzles(
     if (!p.ok()) return absl::NotFoundError(absl::StrCat("--puzzles: ", p.status().message()));
   }
   for (const puzzle::Puzzle* p : puzzle::AllPuzzles()) {
-    const bool wanted = names.empty() || std::find(names.begin(), names.end(),
-                                                   p->info().name) != names.end();
+    const bool wanted =
+        names.empty() || std::find(names.begin(), names.end(), p->info().name) != names.end();
     if (wanted) selected.push_back(p);
   }
   return selected;
@@ -124,10 +123,9 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
         puzzle::LoadPuzzle(*p, options.tables_dir, options.mapping_advice);
     if (!l.ok()) return l.status();
     for (const puzzle::LoadedTable& t : (*l)->tables()) {
-      server->metrics_->AddTable(p->info().name, t.file->format_version(),
-                                 absl::StrCat(t.spec->name, ":",
-                                              absl::Hex(t.file->header_checksum(),
-                                                        absl::kZeroPad16)));
+      server->metrics_->AddTable(
+          p->info().name, t.file->format_version(),
+          absl::StrCat(t.spec->name, ":", absl::Hex(t.file->header_checksum(), absl::kZeroPad16)));
     }
     loaded.push_back(*std::move(l));
   }
@@ -143,8 +141,7 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   server->executor_ = std::make_unique<SolveExecutor>(options.solve_threads, options.solve_queue);
   server->streams_ =
       std::make_unique<StreamGuard>(options.max_streams, options.stream_write_timeout);
-  const CallEnv env{server->executor_.get(), options.limits.max_batch_size,
-                    server->streams_.get()};
+  const CallEnv env{server->executor_.get(), options.limits.max_batch_size, server->streams_.get()};
   const OracleHandler* handler = server->handler_.get();
   server->service_ = std::make_unique<OracleService>(handler, env);
   server->v1_ = MakeV1Services(handler, env);

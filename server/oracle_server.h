@@ -23,14 +23,14 @@
 #ifndef SERVER_ORACLE_SERVER_H_
 #define SERVER_ORACLE_SERVER_H_
 
+#include <grpcpp/server.h>
+
 #include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <grpcpp/server.h>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"

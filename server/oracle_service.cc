@@ -37,25 +37,23 @@ CallHandler<v2::SolveRequest, v2::SolveResponse> SolveHandler(const OracleHandle
 grpc::ServerUnaryReactor* OracleService::ListPuzzles(grpc::CallbackServerContext* context,
                                                      const grpc::ByteBuffer* request,
                                                      grpc::ByteBuffer* response) {
-  return StartUnaryCall(
-      context, request, response, env_,
-      Immediate<v2::ListPuzzlesRequest, v2::ListPuzzlesResponse>(
-          [this](const v2::ListPuzzlesRequest&, v2::ListPuzzlesResponse* out) {
-            handler_->ListPuzzles(out);
-            return absl::OkStatus();
-          }));
+  return StartUnaryCall(context, request, response, env_,
+                        Immediate<v2::ListPuzzlesRequest, v2::ListPuzzlesResponse>(
+                            [this](const v2::ListPuzzlesRequest&, v2::ListPuzzlesResponse* out) {
+                              handler_->ListPuzzles(out);
+                              return absl::OkStatus();
+                            }));
 }
 
 grpc::ServerUnaryReactor* OracleService::GetTableInfo(grpc::CallbackServerContext* context,
                                                       const grpc::ByteBuffer* request,
                                                       grpc::ByteBuffer* response) {
-  return StartUnaryCall(
-      context, request, response, env_,
-      Immediate<v2::GetTableInfoRequest, v2::GetTableInfoResponse>(
-          [this](const v2::GetTableInfoRequest&, v2::GetTableInfoResponse* out) {
-            *out = handler_->table_info();
-            return absl::OkStatus();
-          }));
+  return StartUnaryCall(context, request, response, env_,
+                        Immediate<v2::GetTableInfoRequest, v2::GetTableInfoResponse>(
+                            [this](const v2::GetTableInfoRequest&, v2::GetTableInfoResponse* out) {
+                              *out = handler_->table_info();
+                              return absl::OkStatus();
+                            }));
 }
 
 grpc::ServerUnaryReactor* OracleService::Solve(grpc::CallbackServerContext* context,

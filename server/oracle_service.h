@@ -59,8 +59,7 @@ CallHandler<BatchRequest, BatchResponse> BatchHandler(const OracleHandler* handl
     absl::StatusOr<const puzzle::LoadedPuzzle*> p = handler->Find(request.puzzle());
     return p.ok() && handler->RunsOffThread(**p, request.items_size());
   };
-  h.run = [handler](const BatchRequest& request, const CallState& state,
-                    BatchResponse* response) {
+  h.run = [handler](const BatchRequest& request, const CallState& state, BatchResponse* response) {
     absl::StatusOr<const puzzle::LoadedPuzzle*> p = handler->Find(request.puzzle());
     if (!p.ok()) return p.status();
     std::unique_ptr<puzzle::SolveControl> control =

@@ -1,10 +1,9 @@
 #include "server/rate_limited_log.h"
 
+#include <grpc/support/log.h>
 #include <unistd.h>
 
 #include <atomic>
-
-#include <grpc/support/log.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"

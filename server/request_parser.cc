@@ -1,9 +1,9 @@
 #include "server/request_parser.h"
 
-#include <vector>
-
 #include <grpcpp/impl/codegen/proto_utils.h>
 #include <grpcpp/support/proto_buffer_writer.h>
+
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/descriptor.h"
@@ -15,8 +15,8 @@ namespace {
 
 using google::protobuf::Descriptor;
 using google::protobuf::FieldDescriptor;
-using google::protobuf::io::CodedInputStream;
 using google::protobuf::internal::WireFormatLite;
+using google::protobuf::io::CodedInputStream;
 
 // protobuf's own default recursion limit.
 constexpr int kMaxDepth = 100;
@@ -144,8 +144,7 @@ absl::Status ParseRequest(absl::string_view bytes, int max_items,
                                                    " (--max_batch_size)"));
   }
   if (!message->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("request is not a valid ", type->full_name()));
+    return absl::InvalidArgumentError(absl::StrCat("request is not a valid ", type->full_name()));
   }
   return absl::OkStatus();
 }
@@ -172,7 +171,7 @@ absl::Status ParseRequest(const grpc::ByteBuffer& buffer, int max_items,
 void SerializeResponse(const google::protobuf::Message& message, grpc::ByteBuffer* buffer) {
   bool own_buffer = false;
   grpc::GenericSerialize<grpc::ProtoBufferWriter, google::protobuf::Message>(message, buffer,
-                                                                            &own_buffer);
+                                                                             &own_buffer);
 }
 
 }  // namespace server

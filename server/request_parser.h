@@ -20,9 +20,9 @@
 #ifndef SERVER_REQUEST_PARSER_H_
 #define SERVER_REQUEST_PARSER_H_
 
-#include <string>
-
 #include <grpcpp/support/byte_buffer.h>
+
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"

@@ -35,9 +35,11 @@ TEST(RequestParserTest, ParsesAValidRequest) {
 TEST(RequestParserTest, NamesTheFieldWithInvalidUtf8) {
   // items[1].start = "12\xff..." in a v2 SolveBatchRequest.
   const std::string good_item = LengthDelimited(2, "12X453786");
-  const std::string bad_item = LengthDelimited(2, "12\xff" "453786");
-  const std::string bytes = LengthDelimited(1, "eight") + LengthDelimited(2, good_item) +
-                            LengthDelimited(2, bad_item);
+  const std::string bad_item = LengthDelimited(2,
+                                               "12\xff"
+                                               "453786");
+  const std::string bytes =
+      LengthDelimited(1, "eight") + LengthDelimited(2, good_item) + LengthDelimited(2, bad_item);
   v2::SolveBatchRequest out;
   EXPECT_EQ(ParseRequest(bytes, 10, &out),
             absl::InvalidArgumentError("request is not a valid puzzleoracle.v2.SolveBatchRequest: "
@@ -62,7 +64,10 @@ TEST(RequestParserTest, CountsItemsOnTheWireBeforeParsing) {
 
 TEST(RequestParserTest, RefusesMalformedWireFormat) {
   v2::SolveRequest out;
-  const absl::Status truncated = ParseRequest(std::string("\x12\x09" "12X", 5), 10, &out);
+  const absl::Status truncated = ParseRequest(std::string("\x12\x09"
+                                                          "12X",
+                                                          5),
+                                              10, &out);
   EXPECT_EQ(truncated.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(truncated.message().find("malformed wire format at byte 0"), std::string::npos)
       << truncated;
@@ -80,10 +85,10 @@ TEST(RequestParserTest, Utf8Validation) {
   EXPECT_TRUE(IsValidUtf8("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", &bad));  // é € 😀
   EXPECT_FALSE(IsValidUtf8("ab\xff", &bad));
   EXPECT_EQ(bad, 2u);
-  EXPECT_FALSE(IsValidUtf8("\xc0\xaf", &bad));  // overlong '/'
-  EXPECT_FALSE(IsValidUtf8("\xed\xa0\x80", &bad));  // a UTF-16 surrogate
+  EXPECT_FALSE(IsValidUtf8("\xc0\xaf", &bad));          // overlong '/'
+  EXPECT_FALSE(IsValidUtf8("\xed\xa0\x80", &bad));      // a UTF-16 surrogate
   EXPECT_FALSE(IsValidUtf8("\xf4\x90\x80\x80", &bad));  // past U+10FFFF
-  EXPECT_FALSE(IsValidUtf8("\xe2\x82", &bad));  // cut short
+  EXPECT_FALSE(IsValidUtf8("\xe2\x82", &bad));          // cut short
   EXPECT_EQ(bad, 0u);
 }
 

@@ -60,8 +60,7 @@ ABSL_FLAG(absl::Duration, http_idle_timeout, absl::Seconds(30),
           "long without traffic.");
 ABSL_FLAG(absl::Duration, max_search_time, absl::Seconds(30),
           "The longest one search may run (search puzzles), whatever the call's deadline.");
-ABSL_FLAG(int, solve_threads, 0,
-          "Workers for searches and big batches; 0: one per CPU core.");
+ABSL_FLAG(int, solve_threads, 0, "Workers for searches and big batches; 0: one per CPU core.");
 ABSL_FLAG(int, solve_queue, 64,
           "Searches and big batches that may wait for a worker; more are RESOURCE_EXHAUSTED.");
 ABSL_FLAG(int, grpc_memory_mib, 128, "Memory gRPC may use for its buffers (a ResourceQuota).");
@@ -78,8 +77,8 @@ absl::StatusOr<puzzle::MappingAdvice> ParseAdvice(const std::string& name) {
   if (name == "none") return puzzle::MappingAdvice::kNone;
   if (name == "willneed") return puzzle::MappingAdvice::kWillNeed;
   if (name == "populate") return puzzle::MappingAdvice::kPopulate;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "--table_advice=", name, "; expected sequential, none, willneed or populate"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("--table_advice=", name, "; expected sequential, none, willneed or populate"));
 }
 
 int Fail(const absl::Status& status) {
@@ -124,9 +123,8 @@ int main(int argc, char** argv) {
   options.limits.max_batch_size = absl::GetFlag(FLAGS_max_batch_size);
   options.limits.max_message_size = absl::GetFlag(FLAGS_max_message_size);
   if (options.limits.max_message_size == 0 && options.limits.max_batch_size > 0) {
-    options.limits.max_message_size =
-        static_cast<int>(std::min<int64_t>(int64_t{options.limits.max_batch_size} * 128 + 4096,
-                                           INT_MAX));
+    options.limits.max_message_size = static_cast<int>(
+        std::min<int64_t>(int64_t{options.limits.max_batch_size} * 128 + 4096, INT_MAX));
   }
   options.limits.max_concurrent_streams = absl::GetFlag(FLAGS_max_concurrent_streams);
   options.limits.http_threads = absl::GetFlag(FLAGS_http_threads);
@@ -153,8 +151,8 @@ int main(int argc, char** argv) {
   server::RateLimitedLog::EnableLibraryLogs();
 
   // A table rewritten or truncated in place would change answers: stop at once instead.
-  absl::StatusOr<std::unique_ptr<server::TableWatch>> watch = server::TableWatch::Start(
-      (*oracle)->table_paths(), [](const std::string& path) {
+  absl::StatusOr<std::unique_ptr<server::TableWatch>> watch =
+      server::TableWatch::Start((*oracle)->table_paths(), [](const std::string& path) {
         std::fprintf(stderr,
                      "puzzle_oracle_server: table file %s was modified in place while served; "
                      "exiting. Replace table files with an atomic rename, never in place.\n",

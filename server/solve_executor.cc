@@ -17,9 +17,9 @@ absl::Status SolveExecutor::Submit(std::function<void()> task) {
     if (stopping_) return absl::FailedPreconditionError("the server is shutting down");
     // Idle workers take a task at once, so they do not count against the waiting room.
     if (queue_.size() >= static_cast<size_t>(queue_capacity_) + idle_) {
-      return absl::ResourceExhaustedError(absl::StrCat(
-          "the server is busy: ", workers_.size(), " searches running and ", queue_.size(),
-          " waiting (--solve_threads, --solve_queue); retry later"));
+      return absl::ResourceExhaustedError(
+          absl::StrCat("the server is busy: ", workers_.size(), " searches running and ",
+                       queue_.size(), " waiting (--solve_threads, --solve_queue); retry later"));
     }
     queue_.push_back(std::move(task));
   }

@@ -2,9 +2,9 @@
 // batches), so that it never runs on gRPC's callback threads or the HTTP event loops.
 //
 // Bounded twice: `threads` workers run tasks, and at most `queue_capacity` more wait (beyond
-// those an idle worker is about to take). A task submitted when all are taken is refused at once (ResourceExhausted with a message naming
-// the limits), so a burst cannot grow memory or latency without bound; the caller answers its
-// client with that status.
+// those an idle worker is about to take). A task submitted when all are taken is refused at once
+// (ResourceExhausted with a message naming the limits), so a burst cannot grow memory or latency
+// without bound; the caller answers its client with that status.
 //
 // Example:
 //   SolveExecutor executor(2, 64);

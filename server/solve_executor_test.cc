@@ -45,7 +45,12 @@ TEST(SolveExecutorTest, AFullQueueIsRefusedAtOnceWithTheLimitsNamed) {
   Gate gate;
   std::atomic<int> started{0};
   SolveExecutor executor(1, 2);
-  ASSERT_TRUE(executor.Submit([&] { ++started; gate.Wait(); }).ok());
+  ASSERT_TRUE(executor
+                  .Submit([&] {
+                    ++started;
+                    gate.Wait();
+                  })
+                  .ok());
   while (started.load() == 0) std::this_thread::yield();  // the worker is now busy
   ASSERT_TRUE(executor.Submit([] {}).ok());
   ASSERT_TRUE(executor.Submit([] {}).ok());

@@ -5,9 +5,9 @@
 #ifndef SERVER_STATUS_CONVERSION_H_
 #define SERVER_STATUS_CONVERSION_H_
 
-#include <string>
-
 #include <grpcpp/support/status.h>
+
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"

@@ -19,8 +19,8 @@ absl::StatusOr<std::unique_ptr<TableWatch>> TableWatch::Start(
   watch->inotify_fd_ = ::inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
   watch->stop_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (watch->inotify_fd_ < 0 || watch->stop_fd_ < 0) {
-    return absl::UnavailableError(absl::StrCat("cannot watch the table files: inotify: ",
-                                               std::strerror(errno)));
+    return absl::UnavailableError(
+        absl::StrCat("cannot watch the table files: inotify: ", std::strerror(errno)));
   }
   for (const std::string& path : paths) {
     const int wd = ::inotify_add_watch(watch->inotify_fd_, path.c_str(), IN_MODIFY | IN_ATTRIB);

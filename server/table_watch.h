@@ -26,7 +26,8 @@ class TableWatch {
  public:
   // Errors: Unavailable naming the file when inotify cannot watch it.
   static absl::StatusOr<std::unique_ptr<TableWatch>> Start(
-      const std::vector<std::string>& paths, std::function<void(const std::string& path)> on_change);
+      const std::vector<std::string>& paths,
+      std::function<void(const std::string& path)> on_change);
   TableWatch(const TableWatch&) = delete;
   TableWatch& operator=(const TableWatch&) = delete;
   ~TableWatch();  // stops the thread
@@ -36,7 +37,7 @@ class TableWatch {
   void Run();
 
   int inotify_fd_ = -1;
-  int stop_fd_ = -1;  // an eventfd written by the destructor
+  int stop_fd_ = -1;                                  // an eventfd written by the destructor
   std::vector<std::pair<int, std::string>> watches_;  // watch descriptor -> path
   std::function<void(const std::string&)> on_change_;
   std::thread thread_;

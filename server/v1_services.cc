@@ -64,8 +64,8 @@ CallHandler<typename Map::SolveRequest, typename Map::SolveResponse> V1Solve(
     const puzzle::Query query = Map::QueryOf(request);
     absl::Status status;
     puzzle::Answer answer;
-    handler->SolveQueries(*p, absl::MakeConstSpan(&query, 1), *control,
-                          absl::MakeSpan(&status, 1), absl::MakeSpan(&answer, 1));
+    handler->SolveQueries(*p, absl::MakeConstSpan(&query, 1), *control, absl::MakeSpan(&status, 1),
+                          absl::MakeSpan(&answer, 1));
     if (status.ok()) Map::SetAnswer(answer, response);
     return status;
   };
@@ -88,8 +88,7 @@ CallHandler<Request, Response> V1Batch(const OracleHandler* handler,
     std::vector<puzzle::Answer> answers(queries.size());
     std::unique_ptr<puzzle::SolveControl> control =
         handler->MakeControl(*p, state.deadline, &state.cancelled);
-    handler->SolveQueries(*p, queries, *control, absl::MakeSpan(statuses),
-                          absl::MakeSpan(answers));
+    handler->SolveQueries(*p, queries, *control, absl::MakeSpan(statuses), absl::MakeSpan(answers));
     response->mutable_results()->Reserve(request.items_size());
     for (int i = 0; i < request.items_size(); ++i) {
       auto* result = response->add_results();
@@ -128,8 +127,7 @@ class V1Service : public Map::Service {
       grpc::CallbackServerContext* context) override {
     return StartStreamCall(
         context, env_,
-        V1Batch<Map, typename Map::StreamRequest, typename Map::StreamResponse>(handler_,
-                                                                                  puzzle_));
+        V1Batch<Map, typename Map::StreamRequest, typename Map::StreamResponse>(handler_, puzzle_));
   }
 
  protected:
@@ -190,8 +188,8 @@ CallHandler<v1::RotationSolveRequest, v1::RotationSolveResponse> RotationV1Solve
   return V1Solve<RotationV1>(handler, rotation);
 }
 
-CallHandler<v1::RotationSolveBatchRequest, v1::RotationSolveBatchResponse>
-RotationV1BatchHandler(const OracleHandler* handler, const puzzle::LoadedPuzzle* rotation) {
+CallHandler<v1::RotationSolveBatchRequest, v1::RotationSolveBatchResponse> RotationV1BatchHandler(
+    const OracleHandler* handler, const puzzle::LoadedPuzzle* rotation) {
   return V1Batch<RotationV1, v1::RotationSolveBatchRequest, v1::RotationSolveBatchResponse>(
       handler, rotation);
 }

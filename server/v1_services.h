@@ -38,8 +38,8 @@ CallHandler<v1::SolveBatchRequest, v1::SolveBatchResponse> EightV1BatchHandler(
     const OracleHandler* handler, const puzzle::LoadedPuzzle* eight);
 CallHandler<v1::RotationSolveRequest, v1::RotationSolveResponse> RotationV1SolveHandler(
     const OracleHandler* handler, const puzzle::LoadedPuzzle* rotation);
-CallHandler<v1::RotationSolveBatchRequest, v1::RotationSolveBatchResponse>
-RotationV1BatchHandler(const OracleHandler* handler, const puzzle::LoadedPuzzle* rotation);
+CallHandler<v1::RotationSolveBatchRequest, v1::RotationSolveBatchResponse> RotationV1BatchHandler(
+    const OracleHandler* handler, const puzzle::LoadedPuzzle* rotation);
 CallHandler<v1::GetTableInfoRequest, v1::GetTableInfoResponse> V1TableInfoHandler(
     const OracleHandler* handler);
 

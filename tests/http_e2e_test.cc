@@ -55,49 +55,75 @@ class HttpE2eTest : public ::testing::Test {
 };
 
 TEST_F(HttpE2eTest, EightSolveAndErrors) {
-  EXPECT_EQ(Post("/v1/eight:solve", R"({"start":"564178X23","goal":"7568X4123"})"),
-            std::make_pair(200, std::string(R"({"solvable":true,"distance":8,"moves":"urrulldr"})")));
+  EXPECT_EQ(
+      Post("/v1/eight:solve", R"({"start":"564178X23","goal":"7568X4123"})"),
+      std::make_pair(200, std::string(R"({"solvable":true,"distance":8,"moves":"urrulldr"})")));
   // Defaults are printed too: distance 0 and empty moves.
   EXPECT_EQ(Post("/v1/eight:solve", R"({"start":"1 2 3 4 5 6 7 8 x"})"),
             std::make_pair(200, std::string(R"({"solvable":true,"distance":0,"moves":""})")));
   EXPECT_EQ(Post("/v1/eight:solve", R"({"start":"21345678X"})"),
             std::make_pair(200, std::string(R"({"solvable":false,"distance":-1,"moves":""})")));
-  EXPECT_EQ(Post("/v1/eight:solve", R"({"start":"123Y5678X"})"),
-            std::make_pair(400, std::string(R"({"code":3,"message":"start: symbol 'Y' at position 4; expected 1-8 or X"})")));
+  EXPECT_EQ(
+      Post("/v1/eight:solve", R"({"start":"123Y5678X"})"),
+      std::make_pair(
+          400,
+          std::string(
+              R"({"code":3,"message":"start: symbol 'Y' at position 4; expected 1-8 or X"})")));
   auto [status, body] = Post("/v1/eight:solve", R"({"begin":"12X453786"})");
   EXPECT_EQ(status, 400);
-  EXPECT_TRUE(absl::StartsWith(body, R"({"code":3,"message":"request body is not a valid JSON SolveRequest: )"))
+  EXPECT_TRUE(absl::StartsWith(
+      body, R"({"code":3,"message":"request body is not a valid JSON SolveRequest: )"))
       << body;
   std::tie(status, body) = Post("/v1/eight:solve", "not json");
   EXPECT_EQ(status, 400);
-  EXPECT_TRUE(absl::StartsWith(body, R"({"code":3,"message":"request body is not a valid JSON)")) << body;
+  EXPECT_TRUE(absl::StartsWith(body, R"({"code":3,"message":"request body is not a valid JSON)"))
+      << body;
 }
 
 TEST_F(HttpE2eTest, BatchesRotationTablesAndLimits) {
-  auto [status, body] = Post("/v1/eight:solveBatch",
-                             R"({"items":[{"id":"7","start":"12X453786"},{"id":"8","start":"x"}]})");
+  auto [status, body] =
+      Post("/v1/eight:solveBatch",
+           R"({"items":[{"id":"7","start":"12X453786"},{"id":"8","start":"x"}]})");
   EXPECT_EQ(status, 200);
-  EXPECT_EQ(body,
-            R"({"results":[{"id":"7","code":0,"error":"","answer":{"solvable":true,"distance":2,"moves":"dd"}},)"
-            R"({"id":"8","code":3,"error":"start: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 1"}]})");
+  EXPECT_EQ(
+      body,
+      R"({"results":[{"id":"7","code":0,"error":"","answer":{"solvable":true,"distance":2,"moves":"dd"}},)"
+      R"({"id":"8","code":3,"error":"start: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 1"}]})");
   std::string eleven = R"({"items":[)";
   for (int i = 0; i < 11; ++i) absl::StrAppend(&eleven, i ? "," : "", R"({"start":"12X453786"})");
   eleven += "]}";
-  EXPECT_EQ(Post("/v1/eight:solveBatch", eleven),
-            std::make_pair(400, std::string(R"j({"code":3,"message":"batch has 11 items; the server's limit is 10 (--max_batch_size)"})j")));
-  EXPECT_EQ(Post("/v1/rotation:solve", R"({"board":"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"})"),
-            std::make_pair(200, std::string(R"({"distance":2,"moves":"AC","centre":2})")));
-  EXPECT_EQ(Post("/v1/rotation:solve", R"({"board":"1 2"})"),
-            std::make_pair(400, std::string(R"({"code":3,"message":"board: expected 24 symbols (eight each of 1, 2 and 3), got 2"})")));
+  EXPECT_EQ(
+      Post("/v1/eight:solveBatch", eleven),
+      std::make_pair(
+          400,
+          std::string(
+              R"j({"code":3,"message":"batch has 11 items; the server's limit is 10 (--max_batch_size)"})j")));
+  EXPECT_EQ(
+      Post("/v1/rotation:solve", R"({"board":"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"})"),
+      std::make_pair(200, std::string(R"({"distance":2,"moves":"AC","centre":2})")));
+  EXPECT_EQ(
+      Post("/v1/rotation:solve", R"({"board":"1 2"})"),
+      std::make_pair(
+          400,
+          std::string(
+              R"({"code":3,"message":"board: expected 24 symbols (eight each of 1, 2 and 3), got 2"})")));
   std::tie(status, body) = Post("/v1/rotation:solveBatch",
                                 R"({"items":[{"id":"1","board":"111111112222222233333333"}]})");
   EXPECT_EQ(status, 200);
   EXPECT_NE(body.find(R"("moves":"DDHH")"), std::string::npos) << body;
   // Over --max_message_size (4096 bytes): 413 with RESOURCE_EXHAUSTED.
-  EXPECT_EQ(Post("/v1/eight:solve", R"({"start":")" + std::string(5000, '1') + R"("})"),
-            std::make_pair(413, std::string(R"j({"code":8,"message":"request body exceeds the server's limit of 4096 bytes (--max_message_size)"})j")));
-  EXPECT_EQ(Post("/v1/nothing", "{}"),
-            std::make_pair(404, std::string(R"({"code":5,"message":"no endpoint POST /v1/nothing; see GET / or the README for the API"})")));
+  EXPECT_EQ(
+      Post("/v1/eight:solve", R"({"start":")" + std::string(5000, '1') + R"("})"),
+      std::make_pair(
+          413,
+          std::string(
+              R"j({"code":8,"message":"request body exceeds the server's limit of 4096 bytes (--max_message_size)"})j")));
+  EXPECT_EQ(
+      Post("/v1/nothing", "{}"),
+      std::make_pair(
+          404,
+          std::string(
+              R"({"code":5,"message":"no endpoint POST /v1/nothing; see GET / or the README for the API"})")));
   std::tie(status, body) = Get("/v1/tables");
   EXPECT_EQ(status, 200);
   EXPECT_EQ(content_type_, "application/json");
@@ -141,7 +167,8 @@ TEST_F(HttpE2eTest, MetricsCountKnownTraffic) {
     api::GetTableInfoResponse info;
     ASSERT_TRUE(stub->GetTableInfo(&context, {}, &info).ok());
   }
-  for (int i = 0; i < 4; ++i) ASSERT_EQ(Post("/v1/eight:solve", R"({"start":"12X453786"})").first, 200);
+  for (int i = 0; i < 4; ++i)
+    ASSERT_EQ(Post("/v1/eight:solve", R"({"start":"12X453786"})").first, 200);
   ASSERT_EQ(Post("/v1/eight:solve", R"({"start":"12"})").first, 400);
 
   auto [status, body] = Get("/metrics");
@@ -152,7 +179,10 @@ TEST_F(HttpE2eTest, MetricsCountKnownTraffic) {
       R"(transport="grpc",method="/puzzleoracle.v1.EightPuzzle/Solve",puzzle="eight")";
   EXPECT_EQ(s.at("puzzle_oracle_requests_total{" + solve + R"(,code="OK"})"), 3);
   EXPECT_EQ(s.at("puzzle_oracle_requests_total{" + solve + R"(,code="INVALID_ARGUMENT"})"), 2);
-  EXPECT_EQ(s.at(R"(puzzle_oracle_requests_total{transport="grpc",method="/puzzleoracle.v1.EightPuzzle/GetTableInfo",puzzle="eight",code="OK"})"), 1);
+  EXPECT_EQ(
+      s.at(
+          R"(puzzle_oracle_requests_total{transport="grpc",method="/puzzleoracle.v1.EightPuzzle/GetTableInfo",puzzle="eight",code="OK"})"),
+      1);
   EXPECT_EQ(s.at("puzzle_oracle_request_duration_seconds_count{" + solve + "}"), 5);
   EXPECT_EQ(s.at("puzzle_oracle_request_duration_seconds_bucket{" + solve + R"(,le="+Inf"})"), 5);
   const std::string http = R"(transport="http",method="POST /v1/eight:solve",puzzle="eight")";
@@ -173,15 +203,30 @@ TEST_F(HttpE2eTest, MetricsCountKnownTraffic) {
 }
 
 TEST_F(HttpE2eTest, V2RoutesAreMadeFromTheRegistry) {
-  EXPECT_EQ(Post("/v2/puzzles/eight:solve", R"({"start":"564178X23","goal":"7568X4123"})"),
-            std::make_pair(200, std::string(R"({"solvable":true,"distance":8,"moves":"urrulldr","extras":[],"boards":[]})")));
-  EXPECT_EQ(Post("/v2/puzzles/rotation-game:solve", R"({"start":"111111112222222233333333"})"),
-            std::make_pair(200, std::string(R"({"solvable":true,"distance":4,"moves":"DDHH","extras":[{"name":"centre","value":"2"}],"boards":[]})")));
-  EXPECT_EQ(Post("/v2/puzzles/eight:solve", R"({"puzzle":"rotation-game","start":"12X453786"})"),
-            std::make_pair(400, std::string(R"({"code":3,"message":"puzzle: the body names 'rotation-game', the path 'eight'"})")));
+  EXPECT_EQ(
+      Post("/v2/puzzles/eight:solve", R"({"start":"564178X23","goal":"7568X4123"})"),
+      std::make_pair(
+          200,
+          std::string(
+              R"({"solvable":true,"distance":8,"moves":"urrulldr","extras":[],"boards":[]})")));
+  EXPECT_EQ(
+      Post("/v2/puzzles/rotation-game:solve", R"({"start":"111111112222222233333333"})"),
+      std::make_pair(
+          200,
+          std::string(
+              R"({"solvable":true,"distance":4,"moves":"DDHH","extras":[{"name":"centre","value":"2"}],"boards":[]})")));
+  EXPECT_EQ(
+      Post("/v2/puzzles/eight:solve", R"({"puzzle":"rotation-game","start":"12X453786"})"),
+      std::make_pair(
+          400,
+          std::string(
+              R"({"code":3,"message":"puzzle: the body names 'rotation-game', the path 'eight'"})")));
   auto [status, body] = Post("/v2/puzzles/sixteen:solve", "{}");
   EXPECT_EQ(status, 404);
-  EXPECT_TRUE(absl::StartsWith(body, R"({"code":5,"message":"unknown puzzle 'sixteen'; this server serves eight, rotation-game)")) << body;
+  EXPECT_TRUE(absl::StartsWith(
+      body,
+      R"({"code":5,"message":"unknown puzzle 'sixteen'; this server serves eight, rotation-game)"))
+      << body;
   std::tie(status, body) = Get("/v2/puzzles");
   EXPECT_EQ(status, 200);
   EXPECT_NE(body.find(R"("name":"eight")"), std::string::npos) << body;
@@ -210,7 +255,9 @@ TEST_F(HttpE2eTest, MethodsPathsAndBodiesGetPreciseErrors) {
   // The path is shown as sent (escaped), not decoded and cut at the first bad byte.
   std::tie(status, body) = Get("/%ff%fe");
   EXPECT_EQ(status, 404);
-  EXPECT_EQ(body, R"({"code":5,"message":"no endpoint GET /%ff%fe; see GET / or the README for the API"})");
+  EXPECT_EQ(
+      body,
+      R"({"code":5,"message":"no endpoint GET /%ff%fe; see GET / or the README for the API"})");
   // curl -d sends application/x-www-form-urlencoded: the body is read as JSON all the same, up
   // to the same limit.
   httplib::Result r = http_->Post("/v1/eight:solve", R"({"start":"12X453786"})",

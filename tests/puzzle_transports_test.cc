@@ -3,20 +3,18 @@
 // folder) must come back exactly through gRPC v2 Solve, SolveBatch and SolveStream, HTTP
 // :solve and :solveBatch, and its judge examples through the CLI, both against the server and
 // in-process. A new puzzle is tested here by adding only its folder and its registry line.
+#include <google/protobuf/util/json_util.h>
+#include <grpcpp/client_context.h>
+#include <grpcpp/create_channel.h>
+#include <httplib.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <httplib.h>
 
 #include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <grpcpp/client_context.h>
-#include <grpcpp/create_channel.h>
-#include <google/protobuf/util/json_util.h>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -207,7 +205,8 @@ TEST_P(PuzzleTransportsTest, GrpcSolveBatchKeepsOrderAndPerItemErrors) {
   const v2::SolveBatchRequest request = AllExamples(GetParam(), examples());
   v2::SolveBatchResponse response;
   grpc::ClientContext context;
-  const grpc::Status s = Server::Get().stub().SolveBatch(WithDeadline(&context), request, &response);
+  const grpc::Status s =
+      Server::Get().stub().SolveBatch(WithDeadline(&context), request, &response);
   ASSERT_TRUE(s.ok()) << s.error_message();
   ExpectAllExamples(examples(), response.results());
 }
@@ -256,7 +255,8 @@ TEST_P(PuzzleTransportsTest, HttpSolveAndSolveBatch) {
   }
   v2::SolveBatchRequest batch = AllExamples(GetParam(), examples());
   batch.clear_puzzle();
-  httplib::Result r = Server::Get().http().Post(Path("solveBatch"), Json(batch), "application/json");
+  httplib::Result r =
+      Server::Get().http().Post(Path("solveBatch"), Json(batch), "application/json");
   ASSERT_TRUE(r);
   ASSERT_EQ(r->status, 200) << r->body;
   ExpectAllExamples(examples(), FromJson<v2::SolveBatchResponse>(r->body).results());
@@ -289,7 +289,8 @@ TEST_P(PuzzleTransportsTest, ScrambleIsDeterministicAndSolvable) {
     ASSERT_TRUE(Server::Get().stub().Scramble(WithDeadline(&context), request, &a).ok());
   }
   request.clear_puzzle();
-  httplib::Result r = Server::Get().http().Post(Path("scramble"), Json(request), "application/json");
+  httplib::Result r =
+      Server::Get().http().Post(Path("scramble"), Json(request), "application/json");
   ASSERT_TRUE(r);
   ASSERT_EQ(r->status, 200) << r->body;
   b = FromJson<v2::ScrambleResponse>(r->body);

@@ -3,38 +3,35 @@
 // clients, over loopback TCP and a unix socket. Every answer is checked against in-process
 // answers from the same table file. (Every puzzle through every v2 transport:
 // puzzle_transports_test.cc.)
+#include <grpcpp/client_context.h>
+#include <grpcpp/create_channel.h>
+#include <grpcpp/generic/generic_stub.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
-
-#include <atomic>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include <grpcpp/client_context.h>
-#include <grpcpp/create_channel.h>
-
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
-#include <grpcpp/generic/generic_stub.h>
-
 #include "client/remote_oracle.h"
 #include "grpc/health/v1/health.grpc.pb.h"
+#include "grpc/reflection/v1alpha/reflection.grpc.pb.h"
+#include "gtest/gtest.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/solver_oracle.h"
 #include "puzzle/table_file.h"
-#include "puzzles/registry.h"
-#include "grpc/reflection/v1alpha/reflection.grpc.pb.h"
-#include "gtest/gtest.h"
 #include "puzzleoracle/v1/oracle.grpc.pb.h"
+#include "puzzles/registry.h"
 #include "tests/server_process.h"
 
 namespace tests {
@@ -74,7 +71,8 @@ void ExpectMatchesReference(const std::string& start, const std::string& goal,
   EXPECT_EQ(got.moves(), want.answer.moves) << start << " " << goal;
 }
 
-grpc::ClientContext* WithDeadline(grpc::ClientContext* context, absl::Duration d = absl::Seconds(20)) {
+grpc::ClientContext* WithDeadline(grpc::ClientContext* context,
+                                  absl::Duration d = absl::Seconds(20)) {
   context->set_deadline(absl::ToChronoTime(absl::Now() + d));
   return context;
 }
@@ -95,15 +93,13 @@ HealthCheckResponse::ServingStatus CheckHealth(const std::shared_ptr<grpc::Chann
 class ServerE2eTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    address_ =
-        GetParam() == "tcp"
-            ? "127.0.0.1:0"
-            // TEST_TMPDIR is too long for a socket path (108 bytes at most).
-            : absl::StrCat("unix:/tmp/oracle-e2e-", getpid(), "-", ++socket_counter_, ".sock");
-    auto started = ServerProcess::Start({"--address=" + address_,
-                                         std::string("--tables_dir=") + kTablesDir,
-                                         "--max_batch_size=100", "--max_message_size=65536",
-                                         "--shutdown_grace=10s"});
+    address_ = GetParam() == "tcp" ? "127.0.0.1:0"
+                                   // TEST_TMPDIR is too long for a socket path (108 bytes at most).
+                                   : absl::StrCat("unix:/tmp/oracle-e2e-", getpid(), "-",
+                                                  ++socket_counter_, ".sock");
+    auto started = ServerProcess::Start(
+        {"--address=" + address_, std::string("--tables_dir=") + kTablesDir, "--max_batch_size=100",
+         "--max_message_size=65536", "--shutdown_grace=10s"});
     ASSERT_TRUE(started.ok()) << started.status();
     server_ = std::move(*started);
     channel_ = client::MakeChannel(server_->address(), 1 << 20);
@@ -151,7 +147,8 @@ TEST_P(ServerE2eTest, SolveAnswersAndRejectsMalformedBoards) {
       {{"12345678", ""}, "start: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 8"},
       {{"12345678X", "12345678X1"},
        "goal: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 10"},
-      {{"12345677X", ""}, "start: duplicate tile 7 at positions 7 and 8; expected each of 1-8 once"},
+      {{"12345677X", ""},
+       "start: duplicate tile 7 at positions 7 and 8; expected each of 1-8 once"},
       {{"1234567#X", ""}, "start: symbol '#' at position 8; expected 1-8 or X"},
       {{"12X45X786", ""}, "start: two blanks, at positions 3 and 6; expected exactly one X"},
       {{std::string(30000, '1'), ""},
@@ -200,7 +197,8 @@ TEST_P(ServerE2eTest, SolveBatchPerItemStatusAndLimits) {
     grpc::ClientContext context;
     const grpc::Status s = stub_->SolveBatch(WithDeadline(&context), request, &response);
     EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-    EXPECT_EQ(s.error_message(), "batch has 101 items; the server's limit is 100 (--max_batch_size)");
+    EXPECT_EQ(s.error_message(),
+              "batch has 101 items; the server's limit is 100 (--max_batch_size)");
   }
   // Over the message size limit (64 KiB): gRPC rejects it.
   api::SolveBatchRequest huge;
@@ -401,7 +399,8 @@ TEST_P(ServerE2eTest, RotationGameSolveBatchAndStream) {
     grpc::ClientContext context;
     const grpc::Status s = stub->SolveBatch(WithDeadline(&context), batch, &batch_response);
     EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-    EXPECT_EQ(s.error_message(), "batch has 101 items; the server's limit is 100 (--max_batch_size)");
+    EXPECT_EQ(s.error_message(),
+              "batch has 101 items; the server's limit is 100 (--max_batch_size)");
   }
   grpc::ClientContext context;
   auto stream = stub->SolveStream(WithDeadline(&context));
@@ -509,7 +508,9 @@ TEST_P(ServerE2eTest, AnUnparsableStreamMessageEndsTheStreamNamingIt) {
            std::string(1, static_cast<char>(payload.size())) + payload;
   };
   const std::string eight_item = bytes(2, "12X453786");
-  const std::string bad_eight_item = bytes(2, "12X4\xff" "3786");
+  const std::string bad_eight_item = bytes(2,
+                                           "12X4\xff"
+                                           "3786");
   const std::string rotation_item = bytes(2, "111111112222222233333333");
   const std::string bad_rotation_item = bytes(2, "1111111122222222333333\xc3");
   const std::vector<Case> cases = {
@@ -564,7 +565,9 @@ TEST_P(ServerE2eTest, AnUnparsableStreamMessageEndsTheStreamNamingIt) {
   api::SolveResponse response;
   grpc::ClientContext context;
   grpc::ByteBuffer reply;
-  grpc::Slice slice(bytes(1, "12X4\xff" "3786"));
+  grpc::Slice slice(bytes(1,
+                          "12X4\xff"
+                          "3786"));
   grpc::ByteBuffer request(&slice, 1);
   grpc::Status unary;
   bool done = false;
@@ -588,17 +591,19 @@ TEST_P(ServerE2eTest, AnUnparsableStreamMessageEndsTheStreamNamingIt) {
 // The CLI's remote judge answers every good case when one case is not UTF-8 (gRPC strings must
 // be): that case is "error" with its line, as in-process, and the others are answered.
 TEST_P(ServerE2eTest, RemoteJudgeAnswersEveryGoodCaseWhenOneIsNotUtf8) {
-  const std::string input = "3\n12X453786\n12345678X\n12X45\xff" "786\n12345678X\n564178X23\n7568X4123\n";
+  const std::string input =
+      "3\n12X453786\n12345678X\n12X45\xff"
+      "786\n12345678X\n564178X23\n7568X4123\n";
   const std::string in_path = absl::StrCat(getenv("TEST_TMPDIR"), "/utf8_in.txt");
   const std::string err_path = absl::StrCat(getenv("TEST_TMPDIR"), "/utf8_err.txt");
   FILE* f = fopen(in_path.c_str(), "wb");
   fwrite(input.data(), 1, input.size(), f);
   fclose(f);
-  for (const std::string& where : {"--server=" + server_->address(), std::string("--tables_dir=data")}) {
+  for (const std::string& where :
+       {"--server=" + server_->address(), std::string("--tables_dir=data")}) {
     SCOPED_TRACE(where);
-    const std::string command = absl::StrCat("client/oracle_client '", where,
-                                             "' judge --format=hdu3567 < ", in_path, " 2> ",
-                                             err_path);
+    const std::string command = absl::StrCat(
+        "client/oracle_client '", where, "' judge --format=hdu3567 < ", in_path, " 2> ", err_path);
     FILE* p = popen(command.c_str(), "r");
     std::string out;
     char buffer[4096];
@@ -708,8 +713,9 @@ TEST_F(BadStartTest, ATableOfAnotherPuzzleIsRefused) {
   const std::string rotation = Read("data/rotation.tbl");
   const std::string dir = TablesDir("swapped", &rotation);
   ExpectRefused({"--tables_dir=" + dir},
-                dir + "/eight.tbl: holds puzzle rotation-game, table rotation; expected puzzle "
-                      "eight, table eight");
+                dir +
+                    "/eight.tbl: holds puzzle rotation-game, table rotation; expected puzzle "
+                    "eight, table eight");
 }
 
 TEST_F(BadStartTest, FlagsAreValidatedWithOneLineEach) {
@@ -718,9 +724,8 @@ TEST_F(BadStartTest, FlagsAreValidatedWithOneLineEach) {
   ExpectRefused({"--http_address=localhost"},
                 "--http_address=localhost: expected host:port (or unix:/path)");
   std::string err;
-  EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:50123",
-                                      "--http_address=127.0.0.1:50123"},
-                                     &err),
+  EXPECT_EQ(ServerProcess::RunToExit(
+                {"--address=127.0.0.1:50123", "--http_address=127.0.0.1:50123"}, &err),
             1);
   EXPECT_EQ(err,
             "puzzle_oracle_server: cannot start: --http_address=127.0.0.1:50123 is the same "
@@ -739,9 +744,8 @@ TEST_F(BadStartTest, APortInUseIsRefusedNotShared) {
   EXPECT_EQ(ServerProcess::RunToExit({"--address=" + (*first)->address()}, &err), 1);
   EXPECT_EQ(err, "puzzle_oracle_server: cannot start: cannot listen on " + (*first)->address() +
                      " (address in use, or not a valid address)\n");
-  EXPECT_EQ(ServerProcess::RunToExit({"--address=127.0.0.1:0",
-                                      "--http_address=" + (*first)->http_address()},
-                                     &err),
+  EXPECT_EQ(ServerProcess::RunToExit(
+                {"--address=127.0.0.1:0", "--http_address=" + (*first)->http_address()}, &err),
             1);
   EXPECT_NE(err.find("cannot listen for HTTP on " + (*first)->http_address()), std::string::npos)
       << err;
@@ -759,7 +763,8 @@ class ServedTableTest : public BadStartTest {
     request.set_start("564178X23");
     request.set_goal("7568X4123");
     api::SolveResponse response;
-    const grpc::Status s = stub->Solve(WithDeadline(&context, absl::Seconds(5)), request, &response);
+    const grpc::Status s =
+        stub->Solve(WithDeadline(&context, absl::Seconds(5)), request, &response);
     return s.ok() ? response.moves() : "error: " + s.error_message();
   }
 };

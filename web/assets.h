@@ -13,7 +13,7 @@
 namespace web {
 
 struct Asset {
-  absl::string_view path;          // "/", "/assets/style.css", ...
+  absl::string_view path;  // "/", "/assets/style.css", ...
   absl::string_view content_type;
   absl::string_view content;
 };

@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "puzzles/eight/eight_bfs.h"
-#include "puzzles/eight/eight_verifier.h"
 #include "puzzle/atomic_file.h"
+#include "puzzle/table_file.h"
+#include "puzzles/eight/eight_bfs.h"
 #include "puzzles/eight/eight_board.h"
 #include "puzzles/eight/eight_solver.h"
 #include "puzzles/eight/eight_table.h"
-#include "puzzle/table_file.h"
+#include "puzzles/eight/eight_verifier.h"
 
 namespace {
 
@@ -68,7 +68,11 @@ void BM_BfsAllSeeds(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * puzzle::kEightTotalStates);
 }
-BENCHMARK(BM_BfsAllSeeds)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)
+BENCHMARK(BM_BfsAllSeeds)
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
 void BM_FullGenerate(benchmark::State& state) {

@@ -54,8 +54,8 @@ SeedStats BfsFromSeed(int seed, std::vector<uint8_t>& payload) {
     for (Move move : puzzle::kMovesInLexOrder) {
       if (!puzzle::CanMove(state, move)) continue;
       const EightState next = puzzle::ApplyMove(state, move);
-      const uint32_t rank = puzzle::IsVertical(move) ? puzzle::RankEvenTileOrder(next.tiles)
-                                                     : current.rank;
+      const uint32_t rank =
+          puzzle::IsVertical(move) ? puzzle::RankEvenTileOrder(next.tiles) : current.rank;
       const uint32_t index = next.blank * puzzle::kEvenTileOrders + rank;
       if (!mark(index)) continue;
       puzzle::SetEightEntry(payload, seed, index, move);

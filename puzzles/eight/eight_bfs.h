@@ -16,8 +16,8 @@
 namespace puzzle {
 
 struct SeedStats {
-  uint32_t states = 0;               // states reached, the seed included
-  std::vector<uint32_t> per_depth;   // per_depth[d] = states at distance d
+  uint32_t states = 0;              // states reached, the seed included
+  std::vector<uint32_t> per_depth;  // per_depth[d] = states at distance d
   int max_depth() const { return static_cast<int>(per_depth.size()) - 1; }
 };
 

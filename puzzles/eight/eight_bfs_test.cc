@@ -1,9 +1,9 @@
 #include "puzzles/eight/eight_bfs.h"
 
-#include "puzzles/eight/eight_verifier.h"
 #include "gtest/gtest.h"
 #include "puzzles/eight/eight_depth_histograms_txt.h"
 #include "puzzles/eight/eight_table.h"
+#include "puzzles/eight/eight_verifier.h"
 
 namespace puzzle {
 namespace {

@@ -38,9 +38,8 @@ absl::StatusOr<EightBoard> ParseEightBoard(absl::string_view text, absl::string_
   std::array<absl::string_view, kEightCells> symbols;
   const size_t count = SplitBoardSymbols(text, symbols.data(), symbols.size());
   if (count != kEightCells) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(field, ": expected 9 symbols (tiles 1-8 and one blank X, x or 0), got ",
-                     count));
+    return absl::InvalidArgumentError(absl::StrCat(
+        field, ": expected 9 symbols (tiles 1-8 and one blank X, x or 0), got ", count));
   }
 
   EightBoard board;
@@ -72,10 +71,9 @@ absl::StatusOr<EightBoard> ParseEightBoard(absl::string_view text, absl::string_
     const int value = board.cells[i];
     if (value == 0) continue;
     if (tile_position[value] != 0) {
-      return absl::InvalidArgumentError(absl::StrCat(field, ": duplicate tile ", value,
-                                                     " at positions ", tile_position[value],
-                                                     " and ", i + 1,
-                                                     "; expected each of 1-8 once"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": duplicate tile ", value, " at positions ", tile_position[value],
+                       " and ", i + 1, "; expected each of 1-8 once"));
     }
     tile_position[value] = i + 1;
   }

@@ -54,9 +54,9 @@ EightBoard ApplyMoveToBoard(const EightBoard& board, Move move);
 
 // A query mapped onto the tables.
 struct RelabeledQuery {
-  int seed;          // the start's blank cell: which seed table answers
-  EightState goal;   // the goal under the start's relabeling
-  bool solvable;     // the relabeled goal's tile order is even (same parity as the start's)
+  int seed;         // the start's blank cell: which seed table answers
+  EightState goal;  // the goal under the start's relabeling
+  bool solvable;    // the relabeled goal's tile order is even (same parity as the start's)
 };
 
 RelabeledQuery Relabel(const EightBoard& start, const EightBoard& goal);

@@ -46,10 +46,10 @@ TEST(EightBoardTest, ErrorsNameFieldPositionAndExpectation) {
               "start: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 8");
   ExpectError("123Y5678X", "start", "start: symbol 'Y' at position 4; expected 1-8 or X");
   ExpectError("12395678X", "start", "start: symbol '9' at position 4; expected 1-8 or X");
-  ExpectError("1 2 3 45 6 7 8 X 0", "goal",
-              "goal: symbol '45' at position 4; expected 1-8 or X");
-  ExpectError(std::string("1234\x01" "678X"), "start",
-              "start: symbol '\\x01' at position 5; expected 1-8 or X");
+  ExpectError("1 2 3 45 6 7 8 X 0", "goal", "goal: symbol '45' at position 4; expected 1-8 or X");
+  ExpectError(std::string("1234\x01"
+                          "678X"),
+              "start", "start: symbol '\\x01' at position 5; expected 1-8 or X");
   ExpectError("1X3X5678 2", "start",
               "start: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 2");
   ExpectError("12X45X786", "start",

@@ -49,9 +49,9 @@ absl::StatusOr<std::vector<JudgeCase>> ReadHduCases(absl::string_view input) {
     JudgeCase c;
     c.line = lines.back().second;
     const bool half = (lines.size() - 1) % 2 == 1;
-    c.read_error = absl::InvalidArgumentError(absl::StrCat(
-        "input ended after ", complete, " of the ", t, " cases T announces",
-        half ? "; this case has a start line but no goal line" : ""));
+    c.read_error = absl::InvalidArgumentError(
+        absl::StrCat("input ended after ", complete, " of the ", t, " cases T announces",
+                     half ? "; this case has a start line but no goal line" : ""));
     cases.push_back(std::move(c));
   }
   return cases;
@@ -63,8 +63,7 @@ absl::Status RunHdu3567(absl::string_view input, Oracle& oracle, std::ostream& o
   if (!cases.ok()) return cases.status();
   return AnswerJudgeCases(
       *cases, oracle, output, errors,
-      [](const JudgeCase& c, size_t k, const Answer& answer, std::ostream& out,
-         std::ostream& err) {
+      [](const JudgeCase& c, size_t k, const Answer& answer, std::ostream& out, std::ostream& err) {
         if (!answer.solvable) {
           err << "case " << k + 1 << " (line " << c.line
               << "): the goal is unreachable from the start\n";

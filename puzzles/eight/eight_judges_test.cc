@@ -64,8 +64,9 @@ TEST_F(EightJudgeTest, Hdu3567DistanceZeroPrintsAnEmptyLineAndCrLfIsAccepted) {
 TEST_F(EightJudgeTest, Hdu3567BadCaseKeepsLaterAnswersInPlace) {
   std::string errors;
   absl::Status status;
-  const std::string out = Run("hdu3567", "3\n12X453786\n12345678X\n12X45378\n12345678X\n"
-                                         "564178X23\n7568X4123\n",
+  const std::string out = Run("hdu3567",
+                              "3\n12X453786\n12345678X\n12X45378\n12345678X\n"
+                              "564178X23\n7568X4123\n",
                               &errors, &status);
   EXPECT_EQ(out, "Case 1: 2\ndd\nCase 2: error\n\nCase 3: 8\nurrulldr\n");
   EXPECT_EQ(errors,

@@ -9,12 +9,12 @@
 #include "absl/time/clock.h"
 #include "puzzle/sliding_moves.h"
 #include "puzzles/eight/eight_bfs.h"
+#include "puzzles/eight/eight_depth_histograms_txt.h"
 #include "puzzles/eight/eight_judges.h"
 #include "puzzles/eight/eight_solver.h"
 #include "puzzles/eight/eight_table.h"
 #include "puzzles/eight/eight_verifier.h"
 #include "puzzles/eight/eight_view_js.h"
-#include "puzzles/eight/eight_depth_histograms_txt.h"
 
 namespace puzzle {
 namespace {
@@ -31,8 +31,7 @@ class EightTableSolver final : public Solver {
  public:
   explicit EightTableSolver(EightTable table) : table_(table), solver_(&table_) {}
 
-  absl::Status Solve(const Query& query, SolveControl& /*control*/,
-                     Answer* answer) const override {
+  absl::Status Solve(const Query& query, SolveControl& /*control*/, Answer* answer) const override {
     absl::StatusOr<EightAnswer> solved = solver_.SolveText(query.start, query.goal);
     if (!solved.ok()) return solved.status();
     ToAnswer(*solved, answer);
@@ -87,8 +86,8 @@ absl::StatusOr<TableContents> BuildTable(int threads, const TableLog& log) {
     log(absl::StrCat("seed ", seed, " (blank at cell ", seed, "): ", s.states,
                      " states, max depth ", s.max_depth()));
   }
-  log(absl::StrCat("BFS of 9 seeds on ", threads, " threads: ",
-                   absl::FormatDuration(absl::Now() - start)));
+  log(absl::StrCat("BFS of 9 seeds on ", threads,
+                   " threads: ", absl::FormatDuration(absl::Now() - start)));
   return MakeEightTableContents(
       std::move(bfs.payload),
       "generator=table_generator; algorithm=FIFO BFS per seed, moves d,l,r,u, first discovery "
@@ -162,7 +161,8 @@ class EightPuzzleImpl final : public PuzzleDefinition {
     };
     examples_.bad_queries = {
         {"123Y5678X", "", "start: symbol 'Y' at position 4; expected 1-8 or X"},
-        {"12345678X", "1234", "goal: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 4"},
+        {"12345678X", "1234",
+         "goal: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 4"},
         {"", "", "start: empty board; expected 9 symbols (tiles 1-8 and one blank X, x or 0)"},
     };
     examples_.judges = {
@@ -218,16 +218,15 @@ class EightPuzzleImpl final : public PuzzleDefinition {
     if (!relabeled.ok()) return relabeled.status();
     if (answer.solvable != relabeled->solvable) {
       return absl::InternalError(absl::StrCat("solvable is ", answer.solvable,
-                                              "; the boards' parities say ",
-                                              relabeled->solvable));
+                                              "; the boards' parities say ", relabeled->solvable));
     }
     if (!answer.solvable) {
       if (answer.distance == -1 && answer.moves.empty()) return absl::OkStatus();
       return absl::InternalError("an unsolvable answer must have distance -1 and no moves");
     }
     if (answer.moves.size() != static_cast<size_t>(answer.distance)) {
-      return absl::InternalError(absl::StrCat("distance ", answer.distance, " but ",
-                                              answer.moves.size(), " moves"));
+      return absl::InternalError(
+          absl::StrCat("distance ", answer.distance, " but ", answer.moves.size(), " moves"));
     }
     absl::StatusOr<std::vector<std::string>> boards = Trace(query.start, answer.moves);
     if (!boards.ok()) return absl::InternalError(boards.status().message());
@@ -240,7 +239,6 @@ class EightPuzzleImpl final : public PuzzleDefinition {
     }
     return absl::OkStatus();
   }
-
 };
 
 }  // namespace

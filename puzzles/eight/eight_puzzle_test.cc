@@ -86,8 +86,7 @@ TEST(EightPuzzleTest, CheckAnswerCatchesWrongAnswers) {
   EXPECT_TRUE(eight.CheckAnswer({"12X453786", ""}, right).ok());
   Answer short_by_one = right;
   short_by_one.moves = "d";
-  EXPECT_EQ(eight.CheckAnswer({"12X453786", ""}, short_by_one).message(),
-            "distance 2 but 1 moves");
+  EXPECT_EQ(eight.CheckAnswer({"12X453786", ""}, short_by_one).message(), "distance 2 but 1 moves");
   Answer elsewhere = right;
   elsewhere.moves = "dl";
   EXPECT_EQ(eight.CheckAnswer({"12X453786", ""}, elsewhere).message(),

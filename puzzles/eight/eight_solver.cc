@@ -33,8 +33,8 @@ struct Walk {
 
   // One step back along the lex-min shortest path. REQUIRES: !AtSeed(), length < 31.
   void Step(const EightTable& table, const EightUndoTable& undo) {
-    const uint32_t move =
-        static_cast<uint32_t>(table.LastMove(static_cast<int>(seed), blank * kEvenTileOrders + rank));
+    const uint32_t move = static_cast<uint32_t>(
+        table.LastMove(static_cast<int>(seed), blank * kEvenTileOrders + rank));
     const uint32_t key = EightUndoTable::Key(blank, move);
     illegal |= undo.Illegal(key);
     answer->move_chars[length++] = "dlru"[move];
@@ -57,7 +57,8 @@ struct Walk {
 
   absl::Status TooLong() const {
     return absl::DataLossError(absl::StrCat("table walk from seed ", seed, " exceeded ",
-                                            kEightMaxDistance, " steps; the table is inconsistent"));
+                                            kEightMaxDistance,
+                                            " steps; the table is inconsistent"));
   }
 };
 

@@ -47,8 +47,7 @@ class EightSolver {
  public:
   // REQUIRES: `table` outlives the solver.
   // Builds the process-wide undo table on first use (about 2 ms).
-  explicit EightSolver(const EightTable* table)
-      : table_(table), undo_(EightUndoTable::Get()) {}
+  explicit EightSolver(const EightTable* table) : table_(table), undo_(EightUndoTable::Get()) {}
 
   // Errors: DataLoss only if the table is inconsistent (a walk longer than 31 steps or an illegal
   // move), which a verified table never is; the answer is then withheld, not guessed.

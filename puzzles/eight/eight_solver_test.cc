@@ -16,7 +16,7 @@ namespace puzzle {
 namespace {
 
 using Cells = std::array<uint8_t, 9>;
-constexpr int kBoards = 362880;  // 9!
+constexpr int kBoards = 362880;            // 9!
 constexpr int kDelta[4] = {3, -1, 1, -3};  // d, l, r, u
 
 // Textbook Lehmer rank of a permutation of 0..8, independent of eight_state.h.
@@ -40,10 +40,14 @@ int Blank(const Cells& c) {
 
 bool Legal(int blank, int move) {
   switch (move) {
-    case 0: return blank < 6;
-    case 1: return blank % 3 != 0;
-    case 2: return blank % 3 != 2;
-    default: return blank >= 3;
+    case 0:
+      return blank < 6;
+    case 1:
+      return blank % 3 != 0;
+    case 2:
+      return blank % 3 != 2;
+    default:
+      return blank >= 3;
   }
 }
 
@@ -213,7 +217,8 @@ TEST_F(EightSolverTest, BatchPathMatchesSinglePathOnEveryState) {
 std::vector<uint8_t> WithEntry(std::vector<uint8_t> payload, int seed, uint32_t index, Move move) {
   const uint32_t position = seed * kStatesPerSeed + index;
   payload[position / 4] &= static_cast<uint8_t>(~(3u << (2 * (position % 4))));
-  payload[position / 4] |= static_cast<uint8_t>(static_cast<uint32_t>(move) << (2 * (position % 4)));
+  payload[position / 4] |=
+      static_cast<uint8_t>(static_cast<uint32_t>(move) << (2 * (position % 4)));
   return payload;
 }
 
@@ -230,9 +235,8 @@ TEST_F(EightSolverTest, InconsistentTableGivesDataLossNeverAWrongAnswer) {
   // Two states that name each other as parent: the walk would never end.
   const EightState left{3, UnrankEvenTileOrder(500)};
   const EightState right = ApplyMove(left, Move::kRight);
-  const std::vector<uint8_t> cycle_bytes =
-      WithEntry(WithEntry(Payload(), 0, StateIndex(left), Move::kLeft), 0, StateIndex(right),
-                Move::kRight);
+  const std::vector<uint8_t> cycle_bytes = WithEntry(
+      WithEntry(Payload(), 0, StateIndex(left), Move::kLeft), 0, StateIndex(right), Move::kRight);
   const EightTable cycle = EightTable::FromPayload(cycle_bytes.data());
   a = EightSolver(&cycle).SolveRelabeled({0, right, true});
   EXPECT_EQ(a.status().code(), absl::StatusCode::kDataLoss);
@@ -288,8 +292,8 @@ TEST_F(EightSolverTest, LexMinMatchesGreedyDescentOnTwentyThousandRandomPairs) {
         }
       }
       ASSERT_EQ(a->distance, expected_distance);
-      ASSERT_EQ(a->moves(), expected) << FormatEightBoard(ToBoard(start)) << " -> "
-                                      << FormatEightBoard(ToBoard(goal));
+      ASSERT_EQ(a->moves(), expected)
+          << FormatEightBoard(ToBoard(start)) << " -> " << FormatEightBoard(ToBoard(goal));
       ++start_blanks[Blank(start)];
       ++pairs;
     }

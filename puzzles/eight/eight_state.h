@@ -29,9 +29,9 @@
 namespace puzzle {
 
 inline constexpr int kEightCells = 9;
-inline constexpr int kEightSeeds = 9;  // one seed per blank cell
+inline constexpr int kEightSeeds = 9;               // one seed per blank cell
 inline constexpr uint32_t kEvenTileOrders = 20160;  // 8! / 2
-inline constexpr uint32_t kStatesPerSeed = kEightCells * kEvenTileOrders;  // 181,440
+inline constexpr uint32_t kStatesPerSeed = kEightCells * kEvenTileOrders;    // 181,440
 inline constexpr uint32_t kEightTotalStates = kEightSeeds * kStatesPerSeed;  // 1,632,960
 inline constexpr int kEightMaxDistance = 31;
 inline constexpr uint32_t kIdentityTileOrder = 0x76543210u;
@@ -59,10 +59,14 @@ struct EightState {
 
 inline bool CanMove(EightState s, Move m) {
   switch (m) {
-    case Move::kDown: return s.blank < 6;
-    case Move::kLeft: return s.blank % 3 != 0;
-    case Move::kRight: return s.blank % 3 != 2;
-    case Move::kUp: return s.blank >= 3;
+    case Move::kDown:
+      return s.blank < 6;
+    case Move::kLeft:
+      return s.blank % 3 != 0;
+    case Move::kRight:
+      return s.blank % 3 != 2;
+    case Move::kUp:
+      return s.blank >= 3;
   }
   return false;
 }
@@ -70,8 +74,10 @@ inline bool CanMove(EightState s, Move m) {
 // REQUIRES: CanMove(s, m).
 inline EightState ApplyMove(EightState s, Move m) {
   switch (m) {
-    case Move::kLeft: return EightState{static_cast<uint8_t>(s.blank - 1), s.tiles};
-    case Move::kRight: return EightState{static_cast<uint8_t>(s.blank + 1), s.tiles};
+    case Move::kLeft:
+      return EightState{static_cast<uint8_t>(s.blank - 1), s.tiles};
+    case Move::kRight:
+      return EightState{static_cast<uint8_t>(s.blank + 1), s.tiles};
     case Move::kDown: {
       // The tile at cell blank+3 (tile position blank+2) moves up to tile position blank:
       // positions [b, b+1, b+2] = [x, y, z] become [z, x, y].

@@ -72,7 +72,7 @@ TEST(EightStateTest, MovesMatchCellSwapsForEveryStateAndMove) {
     const Cells before = CellsOf(s);
     const int row = s.blank / 3, col = s.blank % 3;
     const int delta[4] = {3, -1, 1, -3};
-    const bool legal[4] = {row < 2, col > 0, col < 2, row > 0};
+    const bool legal[4] = {row<2, col> 0, col<2, row> 0};
     for (Move m : kMovesInLexOrder) {
       const int k = static_cast<int>(m);
       ASSERT_EQ(CanMove(s, m), legal[k]) << index;

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "puzzles/eight/eight_state.h"
 #include "puzzle/table_file.h"
+#include "puzzles/eight/eight_state.h"
 
 namespace puzzle {
 
@@ -62,7 +62,8 @@ TableContents MakeEightTableContents(std::vector<uint8_t> payload, std::string m
 // Sets the 2-bit entry for (seed, index) in a payload being built. REQUIRES: the entry is 0.
 inline void SetEightEntry(std::vector<uint8_t>& payload, int seed, uint32_t index, Move move) {
   const uint32_t position = static_cast<uint32_t>(seed) * kStatesPerSeed + index;
-  payload[position >> 2] |= static_cast<uint8_t>(static_cast<uint32_t>(move) << (2 * (position & 3)));
+  payload[position >> 2] |=
+      static_cast<uint8_t>(static_cast<uint32_t>(move) << (2 * (position & 3)));
 }
 
 }  // namespace puzzle

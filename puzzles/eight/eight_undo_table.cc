@@ -36,7 +36,8 @@ EightUndoTable::EightUndoTable() : ranks_(13 * kEvenTileOrders) {
     const uint32_t tiles = UnrankEvenTileOrder(rank);
     ranks_[kIdentityRow * kEvenTileOrders + rank] = static_cast<uint16_t>(rank);
     for (uint32_t blank = 3; blank < kEightCells; ++blank) {  // undo 'd': blank goes up
-      const EightState before = ApplyMove(EightState{static_cast<uint8_t>(blank), tiles}, Move::kUp);
+      const EightState before =
+          ApplyMove(EightState{static_cast<uint8_t>(blank), tiles}, Move::kUp);
       ranks_[(blank - 3) * kEvenTileOrders + rank] =
           static_cast<uint16_t>(RankEvenTileOrder(before.tiles));
     }

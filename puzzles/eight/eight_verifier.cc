@@ -40,8 +40,8 @@ absl::StatusOr<DepthHistograms> ParseDepthHistograms(absl::string_view text) {
       numbers.push_back(value);
     }
     if (numbers.size() < 3 || numbers[0] >= puzzle::kEightSeeds) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "histograms line ", line_number, ": expected 'cell(0-8) reachable counts...'"));
+      return absl::InvalidArgumentError(absl::StrCat("histograms line ", line_number,
+                                                     ": expected 'cell(0-8) reachable counts...'"));
     }
     const uint32_t cell = numbers[0];
     if (seen[cell]) {
@@ -53,9 +53,8 @@ absl::StatusOr<DepthHistograms> ParseDepthHistograms(absl::string_view text) {
     uint64_t total = 0;
     for (uint32_t count : histograms[cell]) total += count;
     if (total != numbers[1]) {
-      return absl::InvalidArgumentError(absl::StrCat("histograms line ", line_number,
-                                                     ": counts sum to ", total, ", not ",
-                                                     numbers[1]));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "histograms line ", line_number, ": counts sum to ", total, ", not ", numbers[1]));
     }
   }
   for (int cell = 0; cell < puzzle::kEightSeeds; ++cell) {
@@ -135,7 +134,8 @@ class SeedChecker {
         at = parent_[at];
       }
       uint32_t d = depth_[at];
-      for (auto it = walk_.rbegin(); it != walk_.rend(); ++it) depth_[*it] = static_cast<uint8_t>(++d);
+      for (auto it = walk_.rbegin(); it != walk_.rend(); ++it)
+        depth_[*it] = static_cast<uint8_t>(++d);
       if (d > static_cast<uint32_t>(kEightMaxDistance)) {
         Fail(absl::StrCat("seed ", seed_, " state ", index, ": depth ", d, " exceeds 31"));
         return false;
@@ -166,14 +166,17 @@ class SeedChecker {
   // stored (parent, move) must be the smallest among all predecessors one level up.
   void CheckLexMin(size_t levels_count) {
     std::vector<std::vector<uint32_t>> levels(levels_count);
-    for (uint32_t index = 0; index < kStatesPerSeed; ++index) levels[depth_[index]].push_back(index);
+    for (uint32_t index = 0; index < kStatesPerSeed; ++index)
+      levels[depth_[index]].push_back(index);
     path_rank_[seed_index_] = 0;
     std::vector<std::pair<uint64_t, uint32_t>> keyed;
     for (size_t d = 1; d < levels.size(); ++d) {
       keyed.clear();
-      for (uint32_t index : levels[d]) keyed.emplace_back(PathKey(parent_[index], last_move_[index]), index);
+      for (uint32_t index : levels[d])
+        keyed.emplace_back(PathKey(parent_[index], last_move_[index]), index);
       std::sort(keyed.begin(), keyed.end());
-      for (size_t r = 0; r < keyed.size(); ++r) path_rank_[keyed[r].second] = static_cast<uint32_t>(r);
+      for (size_t r = 0; r < keyed.size(); ++r)
+        path_rank_[keyed[r].second] = static_cast<uint32_t>(r);
       for (uint32_t index : levels[d]) CheckLexMinChoice(index);
     }
   }

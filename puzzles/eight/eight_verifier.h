@@ -35,14 +35,15 @@ using DepthHistograms = std::array<std::vector<uint32_t>, puzzle::kEightSeeds>;
 absl::StatusOr<DepthHistograms> ParseDepthHistograms(absl::string_view text);
 
 struct EightVerifyReport {
-  DepthHistograms histograms;         // as measured from the table
+  DepthHistograms histograms;  // as measured from the table
   uint64_t states_checked = 0;
   std::vector<std::string> failures;  // empty when the table is correct; capped at 20
   bool ok() const { return failures.empty(); }
 };
 
 // Checks properties 1-4 for every state; property 5 when `expected` is non-null.
-EightVerifyReport VerifyEightTable(const puzzle::EightTable& table, const DepthHistograms* expected);
+EightVerifyReport VerifyEightTable(const puzzle::EightTable& table,
+                                   const DepthHistograms* expected);
 
 }  // namespace puzzle
 

@@ -1,7 +1,7 @@
 #include "puzzles/eight/eight_verifier.h"
 
-#include "puzzles/eight/eight_bfs.h"
 #include "gtest/gtest.h"
+#include "puzzles/eight/eight_bfs.h"
 #include "puzzles/eight/eight_depth_histograms_txt.h"
 
 namespace puzzle {
@@ -21,7 +21,8 @@ DepthHistograms ExpectedHistograms() {
 std::vector<uint8_t> WithEntry(std::vector<uint8_t> payload, int seed, uint32_t index, Move move) {
   const uint32_t position = seed * puzzle::kStatesPerSeed + index;
   payload[position / 4] &= static_cast<uint8_t>(~(3u << (2 * (position % 4))));
-  payload[position / 4] |= static_cast<uint8_t>(static_cast<uint32_t>(move) << (2 * (position % 4)));
+  payload[position / 4] |=
+      static_cast<uint8_t>(static_cast<uint32_t>(move) << (2 * (position % 4)));
   return payload;
 }
 
@@ -81,7 +82,8 @@ TEST_F(EightVerifierTest, RejectsAWrongHistogram) {
   DepthHistograms expected = ExpectedHistograms();
   expected[2][5] += 1;
   expected[2][6] -= 1;
-  const EightVerifyReport report = VerifyEightTable(EightTable::FromPayload(payload_->data()), &expected);
+  const EightVerifyReport report =
+      VerifyEightTable(EightTable::FromPayload(payload_->data()), &expected);
   EXPECT_TRUE(AnyFailureContains(report, "seed 2: depth histogram")) << report.failures.size();
 }
 

@@ -7,9 +7,9 @@
 #include <random>
 #include <vector>
 
-#include "puzzles/rotation/rotation_ida_star.h"
 #include "benchmark/benchmark.h"
 #include "puzzles/rotation/rotation_bfs.h"
+#include "puzzles/rotation/rotation_ida_star.h"
 #include "puzzles/rotation/rotation_solver.h"
 #include "puzzles/rotation/rotation_table.h"
 

@@ -34,8 +34,8 @@ absl::StatusOr<RotationBfsResult> BuildRotationTable() {
     }
   }
   if (queue.size() != puzzle::kRotationCellSets) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "rotation BFS reached ", queue.size(), " of ", puzzle::kRotationCellSets, " sets"));
+    return absl::FailedPreconditionError(absl::StrCat("rotation BFS reached ", queue.size(), " of ",
+                                                      puzzle::kRotationCellSets, " sets"));
   }
   if (result.per_depth.size() - 1 > static_cast<size_t>(puzzle::kRotationMaxStoredDistance)) {
     return absl::FailedPreconditionError(absl::StrCat(

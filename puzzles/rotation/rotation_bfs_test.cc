@@ -1,9 +1,9 @@
 #include "puzzles/rotation/rotation_bfs.h"
 
-#include "puzzles/rotation/rotation_verifier.h"
 #include "gtest/gtest.h"
 #include "puzzles/rotation/rotation_board.h"
 #include "puzzles/rotation/rotation_table.h"
+#include "puzzles/rotation/rotation_verifier.h"
 
 namespace puzzle {
 namespace {
@@ -39,8 +39,8 @@ TEST_F(RotationBfsTest, VerifierCatchesWrongDistances) {
       const int shift = 4 * (rank & 1);
       const int d = (payload[rank >> 1] >> shift) & 0xF;
       if (d + delta < 0 || d + delta > 15) continue;
-      payload[rank >> 1] = static_cast<uint8_t>((payload[rank >> 1] & ~(0xF << shift)) |
-                                                ((d + delta) << shift));
+      payload[rank >> 1] =
+          static_cast<uint8_t>((payload[rank >> 1] & ~(0xF << shift)) | ((d + delta) << shift));
       const RotationVerifyReport report =
           VerifyRotationTable(puzzle::RotationTable::FromPayload(payload.data()));
       EXPECT_FALSE(report.ok()) << "rank " << rank << " delta " << delta;

@@ -17,7 +17,8 @@ struct Binomials {
   constexpr Binomials() {
     for (int n = 0; n < 25; ++n) {
       c[n][0] = 1;
-      for (int k = 1; k <= 8 && k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+      for (int k = 1; k <= 8 && k <= n; ++k)
+        c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
     }
   }
 };
@@ -67,16 +68,16 @@ absl::StatusOr<RotationBoard> ParseRotationBoard(absl::string_view text, absl::s
   std::array<absl::string_view, kRotationCells> symbols;
   const size_t count = SplitBoardSymbols(text, symbols.data(), symbols.size());
   if (count != kRotationCells) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        field, ": expected 24 symbols (eight each of 1, 2 and 3), got ", count));
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": expected 24 symbols (eight each of 1, 2 and 3), got ", count));
   }
   RotationBoard board;
   int counts[kRotationSymbols + 1] = {};
   for (int i = 0; i < kRotationCells; ++i) {
     const absl::string_view s = symbols[i];
     if (s.size() != 1 || s[0] < '1' || s[0] > '3') {
-      return absl::InvalidArgumentError(absl::StrCat(field, ": symbol ", QuoteSymbol(s), " at position ",
-                                                     i + 1, "; expected 1, 2 or 3"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ": symbol ", QuoteSymbol(s), " at position ", i + 1, "; expected 1, 2 or 3"));
     }
     board.cells[i] = static_cast<uint8_t>(s[0] - '0');
     ++counts[board.cells[i]];

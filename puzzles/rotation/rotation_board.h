@@ -41,21 +41,20 @@ inline constexpr uint32_t kRotationCellSets = 735471;  // C(24, 8)
 
 // The cells each op rotates, in "pull" order (from the seed problem).
 inline constexpr uint8_t kRotationLines[kRotationOps][7] = {
-    {0, 2, 6, 11, 15, 20, 22},    // A
-    {1, 3, 8, 12, 17, 21, 23},    // B
-    {10, 9, 8, 7, 6, 5, 4},       // C
-    {19, 18, 17, 16, 15, 14, 13}, // D
-    {23, 21, 17, 12, 8, 3, 1},    // E
-    {22, 20, 15, 11, 6, 2, 0},    // F
-    {13, 14, 15, 16, 17, 18, 19}, // G
-    {4, 5, 6, 7, 8, 9, 10},       // H
+    {0, 2, 6, 11, 15, 20, 22},     // A
+    {1, 3, 8, 12, 17, 21, 23},     // B
+    {10, 9, 8, 7, 6, 5, 4},        // C
+    {19, 18, 17, 16, 15, 14, 13},  // D
+    {23, 21, 17, 12, 8, 3, 1},     // E
+    {22, 20, 15, 11, 6, 2, 0},     // F
+    {13, 14, 15, 16, 17, 18, 19},  // G
+    {4, 5, 6, 7, 8, 9, 10},        // H
 };
 // Each op's inverse: A<->F, B<->E, C<->H, D<->G.
 inline constexpr uint8_t kRotationInverse[kRotationOps] = {5, 4, 7, 6, 1, 0, 3, 2};
 inline constexpr uint8_t kRotationCentre[8] = {6, 7, 8, 11, 12, 15, 16, 17};
-inline constexpr uint32_t kRotationCentreMask =
-    (1u << 6) | (1u << 7) | (1u << 8) | (1u << 11) | (1u << 12) | (1u << 15) | (1u << 16) |
-    (1u << 17);
+inline constexpr uint32_t kRotationCentreMask = (1u << 6) | (1u << 7) | (1u << 8) | (1u << 11) |
+                                                (1u << 12) | (1u << 15) | (1u << 16) | (1u << 17);
 
 inline char RotationOpChar(int op) { return static_cast<char>('A' + op); }
 

@@ -15,8 +15,7 @@ namespace {
 class RotationJudgeTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    absl::StatusOr<std::unique_ptr<LoadedPuzzle>> loaded =
-        LoadPuzzle(RotationGamePuzzle(), "data");
+    absl::StatusOr<std::unique_ptr<LoadedPuzzle>> loaded = LoadPuzzle(RotationGamePuzzle(), "data");
     ASSERT_TRUE(loaded.ok()) << loaded.status();
     loaded_ = loaded->release();
     oracle_ = new SolverOracle(&loaded_->solver());

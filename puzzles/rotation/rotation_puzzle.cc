@@ -30,8 +30,7 @@ class RotationTableSolver final : public Solver {
  public:
   explicit RotationTableSolver(RotationTable table) : table_(table), solver_(&table_) {}
 
-  absl::Status Solve(const Query& query, SolveControl& /*control*/,
-                     Answer* answer) const override {
+  absl::Status Solve(const Query& query, SolveControl& /*control*/, Answer* answer) const override {
     absl::StatusOr<RotationBoard> board = ParseRotationBoard(query.start, "board");
     if (!board.ok()) return board.status();
     const absl::Status no_goal = CheckNoGoal(query.goal);
@@ -55,8 +54,8 @@ absl::StatusOr<TableContents> BuildTable(int /*threads*/, const TableLog& log) {
   absl::StatusOr<RotationBfsResult> bfs = BuildRotationTable();
   if (!bfs.ok()) return bfs.status();
   log(absl::StrCat("rotation game: ", kRotationCellSets, " sets, max distance ",
-                   bfs->per_depth.size() - 1, ", sets per distance: ",
-                   absl::StrJoin(bfs->per_depth, " ")));
+                   bfs->per_depth.size() - 1,
+                   ", sets per distance: ", absl::StrJoin(bfs->per_depth, " ")));
   log(absl::StrCat("BFS: ", absl::FormatDuration(absl::Now() - start)));
   return MakeRotationTableContents(
       std::move(bfs->payload),
@@ -98,13 +97,15 @@ class RotationGamePuzzleImpl final : public PuzzleDefinition {
     info_.cols = 7;
     info_.layout.assign(49, -1);
     // The cross: two vertical lines (columns 2 and 4) and two horizontal ones (rows 2 and 4).
-    const int kPlace[kRotationCells][2] = {
-        {0, 2}, {0, 4}, {1, 2}, {1, 4}, {2, 0}, {2, 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6}, {3, 2},
-        {3, 4}, {4, 0}, {4, 1}, {4, 2}, {4, 3}, {4, 4}, {4, 5}, {4, 6}, {5, 2}, {5, 4}, {6, 2}, {6, 4}};
+    const int kPlace[kRotationCells][2] = {{0, 2}, {0, 4}, {1, 2}, {1, 4}, {2, 0}, {2, 1},
+                                           {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6}, {3, 2},
+                                           {3, 4}, {4, 0}, {4, 1}, {4, 2}, {4, 3}, {4, 4},
+                                           {4, 5}, {4, 6}, {5, 2}, {5, 4}, {6, 2}, {6, 4}};
     for (int cell = 0; cell < kRotationCells; ++cell) {
       info_.layout[kPlace[cell][0] * 7 + kPlace[cell][1]] = cell;
     }
-    info_.move_meaning = "the line of 7 cells that rotates one step (each cell takes the next one's symbol)";
+    info_.move_meaning =
+        "the line of 7 cells that rotates one step (each cell takes the next one's symbol)";
     for (int op = 0; op < kRotationOps; ++op) {
       MoveInfo move{RotationOpChar(op), std::string(1, RotationOpChar(op)), {}};
       for (uint8_t cell : kRotationLines[op]) move.cells.push_back(cell);
@@ -228,8 +229,8 @@ class RotationGamePuzzleImpl final : public PuzzleDefinition {
       return absl::InternalError("every board is solvable, with one extra (the centre symbol)");
     }
     if (answer.moves.size() != static_cast<size_t>(answer.distance)) {
-      return absl::InternalError(absl::StrCat("distance ", answer.distance, " but ",
-                                              answer.moves.size(), " ops"));
+      return absl::InternalError(
+          absl::StrCat("distance ", answer.distance, " but ", answer.moves.size(), " ops"));
     }
     absl::StatusOr<std::vector<std::string>> boards = Trace(query.start, answer.moves);
     if (!boards.ok()) return absl::InternalError(boards.status().message());
@@ -241,7 +242,6 @@ class RotationGamePuzzleImpl final : public PuzzleDefinition {
     }
     return absl::OkStatus();
   }
-
 };
 
 }  // namespace

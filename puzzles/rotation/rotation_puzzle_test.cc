@@ -21,8 +21,7 @@ TEST(RotationPuzzleTest, InfoPlacesEveryCellOnceAndNamesEachLine) {
   ASSERT_EQ(info.moves.size(), 8u);
   for (int op = 0; op < kRotationOps; ++op) {
     EXPECT_EQ(info.moves[op].symbol, 'A' + op);
-    EXPECT_EQ(info.moves[op].cells,
-              std::vector<int>(kRotationLines[op], kRotationLines[op] + 7));
+    EXPECT_EQ(info.moves[op].cells, std::vector<int>(kRotationLines[op], kRotationLines[op] + 7));
   }
   EXPECT_EQ(info.extras, std::vector<std::string>{"centre"});
   EXPECT_FALSE(info.has_goal);

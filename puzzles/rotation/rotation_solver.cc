@@ -29,16 +29,17 @@ absl::StatusOr<RotationAnswer> RotationSolver::Solve(const RotationBoard& board)
         if (table_->Distance(RankCellSet(next)) == remaining - 1) break;
       }
       if (op == kRotationOps) {
-        return absl::DataLossError(absl::StrCat(
-            "rotation table: no op brings the set of symbol ", symbol, " from distance ",
-            remaining, " to ", remaining - 1, "; the table is inconsistent"));
+        return absl::DataLossError(absl::StrCat("rotation table: no op brings the set of symbol ",
+                                                symbol, " from distance ", remaining, " to ",
+                                                remaining - 1, "; the table is inconsistent"));
       }
       moves.push_back(RotationOpChar(op));
       set = next;
     }
     if (set != kRotationCentreMask) {
-      return absl::DataLossError("rotation table: a walk to distance 0 did not fill the centre; "
-                                 "the table is inconsistent");
+      return absl::DataLossError(
+          "rotation table: a walk to distance 0 did not fill the centre; "
+          "the table is inconsistent");
     }
     if (!found || moves < answer.moves) {
       answer.moves = std::move(moves);

@@ -12,8 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include "puzzles/rotation/rotation_ida_star.h"
 #include "gtest/gtest.h"
+#include "puzzles/rotation/rotation_ida_star.h"
 
 namespace puzzle {
 namespace {
@@ -113,7 +113,8 @@ TEST_F(RotationSolverTest, TenThousandBoardsMatchTheSeedsIdaStar) {
     std::array<int, 24> board;
     size_t next = 0;
     for (int cell = 0; cell < 24; ++cell) {
-      const bool centre = std::find(std::begin(kCentre), std::end(kCentre), cell) != std::end(kCentre);
+      const bool centre =
+          std::find(std::begin(kCentre), std::end(kCentre), cell) != std::end(kCentre);
       board[cell] = centre ? k : rest[next++];
     }
     for (int step = 0; step < 1 + i % 14; ++step) Pull(board, static_cast<int>(rng() % 8));

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "puzzles/rotation/rotation_board.h"
 #include "puzzle/table_file.h"
+#include "puzzles/rotation/rotation_board.h"
 
 namespace puzzle {
 

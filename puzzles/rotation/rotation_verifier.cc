@@ -28,8 +28,8 @@ RotationVerifyReport VerifyRotationTable(const puzzle::RotationTable& table) {
       const int e = table.Distance(puzzle::RankCellSet(puzzle::ApplyRotationOpToMask(set, op)));
       if (e == d - 1) closer = true;
       if (std::abs(e - d) > 1) {
-        fail(absl::StrCat("set ", rank, ": distance ", d, " but op ", std::string(1, puzzle::RotationOpChar(op)),
-                          " leads to distance ", e));
+        fail(absl::StrCat("set ", rank, ": distance ", d, " but op ",
+                          std::string(1, puzzle::RotationOpChar(op)), " leads to distance ", e));
       }
     }
     if (!closer) fail(absl::StrCat("set ", rank, ": distance ", d, " but no op leads closer"));

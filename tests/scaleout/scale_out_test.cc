@@ -9,6 +9,12 @@
 // load after them. Prints the queries answered, the retries (attempts beyond the first, from
 // gRPC's own channelz counters) and the time to recover from each stop.
 
+#include <grpc/grpc.h>
+#include <grpc/support/alloc.h>
+#include <grpcpp/client_context.h>
+#include <grpcpp/create_channel.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/channel_arguments.h>
 #include <signal.h>
 
 #include <algorithm>
@@ -19,19 +25,12 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <set>
 #include <string>
-#include <mutex>
 #include <thread>
 #include <vector>
-
-#include <grpc/grpc.h>
-#include <grpc/support/alloc.h>
-#include <grpcpp/client_context.h>
-#include <grpcpp/create_channel.h>
-#include <grpcpp/security/credentials.h>
-#include <grpcpp/support/channel_arguments.h>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -41,11 +40,11 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "gtest/gtest.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/solver_oracle.h"
-#include "puzzles/registry.h"
-#include "gtest/gtest.h"
 #include "puzzleoracle/v1/oracle.grpc.pb.h"
+#include "puzzles/registry.h"
 #include "tests/server_process.h"
 
 namespace tests {
@@ -300,7 +299,8 @@ class Load {
       wrong_.fetch_add(1);
       Note(absl::StrFormat("%s -> %s: wrong: got (%d, %d, \"%s\"), want (%d, %d, \"%s\")",
                            q.request.start(), q.request.goal(), got.solvable(), got.distance(),
-                           got.moves(), q.want.answer.solvable, q.want.answer.distance, q.want.answer.moves));
+                           got.moves(), q.want.answer.solvable, q.want.answer.distance,
+                           q.want.answer.moves));
     }
     const std::string peer = context.peer();
     int replica = -1;
@@ -440,9 +440,9 @@ TEST(ScaleOutTest, RoundRobinSpreadsTheLoadAndRetriesRideOverSigtermAndSigkill) 
   std::vector<std::unique_ptr<ServerProcess>> replicas;
   std::vector<std::string> addresses, peers;
   for (int r = 0; r < kReplicas; ++r) {
-    absl::StatusOr<std::unique_ptr<ServerProcess>> started = ServerProcess::Start(
-        {"--address=127.0.0.1:0", std::string("--tables_dir=") + kTablesDir,
-         "--shutdown_grace=5s"});
+    absl::StatusOr<std::unique_ptr<ServerProcess>> started =
+        ServerProcess::Start({"--address=127.0.0.1:0", std::string("--tables_dir=") + kTablesDir,
+                              "--shutdown_grace=5s"});
     ASSERT_TRUE(started.ok()) << started.status();
     addresses.push_back((*started)->address());
     peers.push_back("ipv4:" + (*started)->address());

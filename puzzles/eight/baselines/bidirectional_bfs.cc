@@ -15,7 +15,6 @@ constexpr uint32_t kMaxGeneration = (1u << 26) - 1;  // 32 bits minus side and d
 constexpr int kDelta[4] = {3, -1, 1, -3};            // d, l, r, u
 constexpr uint32_t kFactorial[kCells] = {1, 1, 2, 6, 24, 120, 720, 5040, 40320};
 
-
 // Lehmer rank of a permutation of 0..8, in [0, 9!).
 uint32_t Rank(const std::array<uint8_t, kCells>& cells) {
   uint32_t seen = 0;

@@ -18,7 +18,6 @@ constexpr int kDelta[4] = {3, -1, 1, -3};
 // The move that undoes each move; kNoMove (at the root) undoes nothing.
 constexpr int kUndo[5] = {3, 2, 1, 0, -1};
 
-
 constexpr int CellDistance(int a, int b) {
   const int rows = a / 3 > b / 3 ? a / 3 - b / 3 : b / 3 - a / 3;
   const int cols = a % 3 > b % 3 ? a % 3 - b % 3 : b % 3 - a % 3;
