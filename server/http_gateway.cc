@@ -128,6 +128,15 @@ class Exchange {
   const HttpRequest& request() const { return responder_->request(); }
 
   void Send(HttpResponse response) { Done(absl::OkStatus(), std::move(response)); }
+
+  // Answers with a Server-Sent Events stream; `Ended` records the call once the stream is over.
+  std::shared_ptr<HttpEventStream> StartEventStream(std::function<void()> on_close) {
+    return responder_->StartEventStream(std::move(on_close));
+  }
+  void Ended(const absl::Status& status) {
+    method_->Record(status.code(), absl::Now() - start_);
+    metrics_->EndRequest(Transport::kHttp);
+  }
   void SendJson(const google::protobuf::Message& message) {
     Send(HttpResponse{200, kJson, ToJson(message), {}});
   }
@@ -137,8 +146,7 @@ class Exchange {
 
  private:
   void Done(const absl::Status& status, HttpResponse response) {
-    method_->Record(status.code(), absl::Now() - start_);
-    metrics_->EndRequest(Transport::kHttp);
+    Ended(status);
     responder_->Send(std::move(response));
   }
 
@@ -149,6 +157,12 @@ class Exchange {
 };
 
 using RouteFunction = std::function<void(std::shared_ptr<Exchange>)>;
+
+// One Server-Sent Event: "event: <name>" and the JSON on one "data:" line (JSON from protobuf
+// has no raw newlines).
+std::string SseEvent(absl::string_view name, absl::string_view json) {
+  return absl::StrCat("event: ", name, "\ndata: ", json, "\n\n");
+}
 
 }  // namespace
 
@@ -296,6 +310,58 @@ class HttpGateway::Routes {
     };
   }
 
+  // POST .../<puzzle>:solveWatch: the SolveWatch RPC as Server-Sent Events: "progress" events
+  // (SolveProgress), then one "answer" (SolveResponse) or one "error" ({"code", "message"}). A
+  // malformed request or board is a plain JSON error (400) before any event; a client that goes
+  // away cancels the search.
+  RouteFunction WatchRoute(const puzzle::LoadedPuzzle& loaded,
+                           std::function<absl::Status(v2::SolveRequest*)> prepare) const {
+    const int max_items = handler_->limits().max_batch_size;
+    SolveExecutor* executor = executor_;
+    const puzzle::Puzzle* p = &loaded.puzzle();
+    WatchHandler<v2::SolveRequest, v2::SolveWatchResponse> watch = SolveWatchHandler(handler_);
+    return [=](std::shared_ptr<Exchange> exchange) {
+      auto request = std::make_shared<v2::SolveRequest>();
+      absl::Status status = ParseJsonBody(exchange->request().body, max_items, request.get());
+      if (status.ok()) status = prepare(request.get());
+      // The boards are checked before the stream starts, so that they get a plain 400.
+      if (status.ok()) status = p->Trace(request->start(), "").status();
+      if (status.ok() && p->info().has_goal && !request->goal().empty()) {
+        status = p->Scramble(request->goal(), 0, 0).status();
+      }
+      if (!status.ok()) {
+        exchange->Fail(status);
+        return;
+      }
+      auto state = std::make_shared<CallState>();
+      std::shared_ptr<HttpEventStream> stream =
+          exchange->StartEventStream([state] { state->cancelled.store(true); });
+      auto run = [watch, request, state, stream, exchange] {
+        v2::SolveWatchResponse last;
+        const absl::Status s = watch.run(
+            *request, *state,
+            [&stream](const v2::SolveWatchResponse& event) {
+              stream->Write(SseEvent("progress", ToJson(event.progress())));
+            },
+            &last);
+        stream->Write(s.ok() ? SseEvent("answer", ToJson(last.answer()))
+                             : SseEvent("error", ErrorResponse(s).body));
+        stream->Close();
+        exchange->Ended(s);
+      };
+      if (!watch.off_thread(*request)) {
+        run();
+        return;
+      }
+      status = executor->Submit(run);
+      if (!status.ok()) {
+        stream->Write(SseEvent("error", ErrorResponse(status).body));
+        stream->Close();
+        exchange->Ended(status);
+      }
+    };
+  }
+
   void AddStatic() {
     for (const web::Asset& asset : web::Assets()) {
       HttpResponse response{200, std::string(asset.content_type), std::string(asset.content), {}};
@@ -339,6 +405,8 @@ class HttpGateway::Routes {
           JsonCall<v2::SolveBatchRequest, v2::SolveBatchResponse>(
               BatchHandler<v2::SolveBatchRequest, v2::SolveBatchResponse>(handler_),
               [named](v2::SolveBatchRequest* r) { return named(r); }));
+      Add("POST", base + ":solveWatch", "POST /v2/puzzles/{puzzle}:solveWatch", name,
+          WatchRoute(*loaded, [named](v2::SolveRequest* r) { return named(r); }));
       CallHandler<v2::ScrambleRequest, v2::ScrambleResponse> scramble;
       scramble.off_thread = [](const v2::ScrambleRequest&) { return false; };
       scramble.run = [this](const v2::ScrambleRequest& in, const CallState&,

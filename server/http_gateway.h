@@ -8,6 +8,9 @@
 //   GET  /v2/tables                      v2 GetTableInfoResponse
 //   POST /v2/puzzles/<puzzle>:solve      v2 SolveRequest (its puzzle field may be left out)
 //   POST /v2/puzzles/<puzzle>:solveBatch v2 SolveBatchRequest
+//   POST /v2/puzzles/<puzzle>:solveWatch v2 SolveRequest -> Server-Sent Events: "progress"
+//                                        (SolveProgress) about every 100 ms, then "answer"
+//                                        (SolveResponse) or "error" ({"code", "message"})
 //   POST /v2/puzzles/<puzzle>:scramble   v2 ScrambleRequest
 //   POST /v1/eight:solve, :solveBatch    v1 EightPuzzle messages (when "eight" is served)
 //   POST /v1/rotation:solve, :solveBatch v1 RotationGame messages (when "rotation-game" is)

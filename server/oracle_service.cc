@@ -34,6 +34,34 @@ CallHandler<v2::SolveRequest, v2::SolveResponse> SolveHandler(const OracleHandle
   return h;
 }
 
+WatchHandler<v2::SolveRequest, v2::SolveWatchResponse> SolveWatchHandler(
+    const OracleHandler* handler) {
+  WatchHandler<v2::SolveRequest, v2::SolveWatchResponse> h;
+  h.off_thread = [handler](const v2::SolveRequest& request) {
+    absl::StatusOr<const puzzle::LoadedPuzzle*> p = handler->Find(request.puzzle());
+    return p.ok() && handler->RunsOffThread(**p, 1);
+  };
+  h.run = [handler](const v2::SolveRequest& request, const CallState& state,
+                    const std::function<void(const v2::SolveWatchResponse&)>& progress,
+                    v2::SolveWatchResponse* last) {
+    absl::StatusOr<const puzzle::LoadedPuzzle*> p = handler->Find(request.puzzle());
+    if (!p.ok()) return p.status();
+    std::unique_ptr<puzzle::SolveControl> control =
+        handler->MakeControl(**p, state.deadline, &state.cancelled);
+    control->set_progress(
+        [&progress](const puzzle::SearchProgress& at) {
+          v2::SolveWatchResponse event;
+          event.mutable_progress()->set_bound(at.bound);
+          event.mutable_progress()->set_nodes(at.nodes);
+          event.mutable_progress()->set_milliseconds(absl::ToDoubleMilliseconds(at.elapsed));
+          progress(event);
+        },
+        kProgressInterval);
+    return handler->Solve(**p, request, *control, last->mutable_answer());
+  };
+  return h;
+}
+
 grpc::ServerUnaryReactor* OracleService::ListPuzzles(grpc::CallbackServerContext* context,
                                                      const grpc::ByteBuffer* request,
                                                      grpc::ByteBuffer* response) {
@@ -73,6 +101,11 @@ grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>* OracleService::Solv
     grpc::CallbackServerContext* context) {
   return StartStreamCall(context, env_,
                          BatchHandler<v2::SolveStreamRequest, v2::SolveStreamResponse>(handler_));
+}
+
+grpc::ServerWriteReactor<grpc::ByteBuffer>* OracleService::SolveWatch(
+    grpc::CallbackServerContext* context, const grpc::ByteBuffer* request) {
+  return StartWatchCall(context, request, env_, SolveWatchHandler(handler_));
 }
 
 grpc::ServerUnaryReactor* OracleService::Scramble(grpc::CallbackServerContext* context,

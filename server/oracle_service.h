@@ -18,8 +18,9 @@ using PuzzleOracleRawService = v2::PuzzleOracle::WithRawCallbackMethod_ListPuzzl
         v2::PuzzleOracle::WithRawCallbackMethod_Solve<
             v2::PuzzleOracle::WithRawCallbackMethod_SolveBatch<
                 v2::PuzzleOracle::WithRawCallbackMethod_SolveStream<
-                    v2::PuzzleOracle::WithRawCallbackMethod_Scramble<
-                        v2::PuzzleOracle::Service>>>>>>;
+                    v2::PuzzleOracle::WithRawCallbackMethod_SolveWatch<
+                        v2::PuzzleOracle::WithRawCallbackMethod_Scramble<
+                            v2::PuzzleOracle::Service>>>>>>>;
 
 class OracleService final : public PuzzleOracleRawService {
  public:
@@ -40,6 +41,8 @@ class OracleService final : public PuzzleOracleRawService {
                                        grpc::ByteBuffer* response) override;
   grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer>* SolveStream(
       grpc::CallbackServerContext* context) override;
+  grpc::ServerWriteReactor<grpc::ByteBuffer>* SolveWatch(grpc::CallbackServerContext* context,
+                                                         const grpc::ByteBuffer* request) override;
   grpc::ServerUnaryReactor* Scramble(grpc::CallbackServerContext* context,
                                      const grpc::ByteBuffer* request,
                                      grpc::ByteBuffer* response) override;
@@ -49,9 +52,13 @@ class OracleService final : public PuzzleOracleRawService {
   const CallEnv env_;
 };
 
-// The v2 handlers themselves, shared with the v1 adapters and the HTTP gateway: a batch of one
-// puzzle's items (SolveBatch, each SolveStream message) and one query.
+// The v2 handlers themselves, shared with the HTTP gateway: one query, one query watched
+// (progress about every kProgressInterval, then the answer), and a batch of one puzzle's items
+// (SolveBatch, each SolveStream message).
+inline constexpr absl::Duration kProgressInterval = absl::Milliseconds(100);
 CallHandler<v2::SolveRequest, v2::SolveResponse> SolveHandler(const OracleHandler* handler);
+WatchHandler<v2::SolveRequest, v2::SolveWatchResponse> SolveWatchHandler(
+    const OracleHandler* handler);
 template <typename BatchRequest, typename BatchResponse>
 CallHandler<BatchRequest, BatchResponse> BatchHandler(const OracleHandler* handler) {
   CallHandler<BatchRequest, BatchResponse> h;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -260,6 +261,48 @@ TEST_P(PuzzleTransportsTest, HttpSolveAndSolveBatch) {
   ASSERT_TRUE(r);
   ASSERT_EQ(r->status, 200) << r->body;
   ExpectAllExamples(examples(), FromJson<v2::SolveBatchResponse>(r->body).results());
+}
+
+// SolveWatch: any progress, then exactly one answer, over gRPC and as Server-Sent Events.
+TEST_P(PuzzleTransportsTest, SolveWatchEndsWithTheAnswerOverGrpcAndSse) {
+  for (const puzzle::SolveExample& e : examples().solves) {
+    v2::SolveRequest request;
+    request.set_puzzle(GetParam());
+    request.set_start(e.start);
+    request.set_goal(e.goal);
+    grpc::ClientContext context;
+    auto reader = Server::Get().stub().SolveWatch(WithDeadline(&context), request);
+    v2::SolveWatchResponse event;
+    std::vector<v2::SolveWatchResponse> events;
+    while (reader->Read(&event)) events.push_back(event);
+    const grpc::Status s = reader->Finish();
+    ASSERT_TRUE(s.ok()) << s.error_message();
+    ASSERT_FALSE(events.empty());
+    for (size_t i = 0; i + 1 < events.size(); ++i) EXPECT_TRUE(events[i].has_progress());
+    ASSERT_TRUE(events.back().has_answer());
+    ExpectAnswer(e, events.back().answer());
+
+    request.clear_puzzle();
+    httplib::Result r =
+        Server::Get().http().Post(Path("solveWatch"), Json(request), "application/json");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(r->get_header_value("Content-Type").substr(0, 17), "text/event-stream");
+    const size_t answer = r->body.rfind("event: answer\ndata: ");
+    ASSERT_NE(answer, std::string::npos) << r->body;
+    const size_t data = answer + strlen("event: answer\ndata: ");
+    ExpectAnswer(e, FromJson<v2::SolveResponse>(
+                        r->body.substr(data, r->body.find('\n', data) - data)));
+  }
+  // A malformed board is a plain 400 before any event.
+  const puzzle::BadQueryExample& bad = examples().bad_queries.front();
+  v2::SolveRequest request;
+  request.set_start(bad.start);
+  request.set_goal(bad.goal);
+  httplib::Result r =
+      Server::Get().http().Post(Path("solveWatch"), Json(request), "application/json");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400);
 }
 
 TEST_P(PuzzleTransportsTest, JudgeExamplesThroughTheCliRemoteAndInProcess) {
