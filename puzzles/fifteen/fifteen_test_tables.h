@@ -1,0 +1,21 @@
+// The tables for tests that need real ones, once per test binary: read from the section cache
+// directory named by $FIFTEEN_TABLE_CACHE when it is set (fifteen_section_cache.h; pass it with
+// `bazel test --test_env=FIFTEEN_TABLE_CACHE=/tmp/fifteen-tables`), else the default tier built
+// in-process with 2 threads (about a minute).
+//
+// Thread-safety: the first call builds; later calls return the same immutable objects.
+
+#ifndef PUZZLES_FIFTEEN_FIFTEEN_TEST_TABLES_H_
+#define PUZZLES_FIFTEEN_FIFTEEN_TEST_TABLES_H_
+
+#include "puzzles/fifteen/fifteen_heuristic.h"
+
+namespace puzzle {
+
+// Never null. Aborts the test binary (a test fixture cannot continue) if the tables cannot be
+// read or built.
+const FifteenHeuristic& FifteenTestHeuristic();
+
+}  // namespace puzzle
+
+#endif  // PUZZLES_FIFTEEN_FIFTEEN_TEST_TABLES_H_
