@@ -43,11 +43,11 @@ TEST(FifteenHeuristicTest, MissingOrMisSizedSectionsAreDataLossNamingTheSection)
             "fifteen_pdb_1234567_0: missing; expected a section of 28828800 bytes");
 
   map = zeros.Tier(FifteenTier::kDefault);
-  map["fifteen_pdb_014_2"] = map["fifteen_pdb_014_2"].substr(1);
+  map["fifteen_pdb_234567_1"] = map["fifteen_pdb_234567_1"].substr(1);
   h = FifteenHeuristic::Create(map);
   EXPECT_EQ(h.status().code(), absl::StatusCode::kDataLoss);
   EXPECT_EQ(h.status().message(),
-            "fifteen_pdb_014_2: 1679 bytes; expected 1680 (3360 4-bit entries)");
+            "fifteen_pdb_234567_1: 2882879 bytes; expected 2882880 (5765760 4-bit entries)");
 
   map = zeros.Both();
   map.erase("fifteen_pdb_0123467_5");
@@ -75,11 +75,11 @@ TEST(FifteenHeuristicTest, OtherSectionsAreIgnoredAndTheLargeTierIsOptional) {
   EXPECT_EQ(h->Describe(0),
             "corner goal (blank on 0), default tier: max of 2 partitions: 7+7+1x1, 7+7+1x1");
   EXPECT_EQ(h->Describe(13),
-            "edge goal (blank on 13), default tier: max of 3 partitions: 7+6+2x1, 7+4+3+1x1, "
-            "7+4+3+1x1");
+            "edge goal (blank on 13), default tier: max of 4 partitions: 7+6+2x1, 7+6+2x1, "
+            "7+6+2x1, 7+6+2x1");
   EXPECT_EQ(h->Describe(10),
             "centre goal (blank on 10), default tier: max of 4 partitions: 7+6+2x1, 7+6+2x1, "
-            "7+4+3+1x1, 7+4+3+1x1");
+            "7+6+2x1, 7+6+2x1");
   absl::StatusOr<FifteenHeuristic> large = FifteenHeuristic::Create(zeros.Both());
   ASSERT_TRUE(large.ok()) << large.status();
   EXPECT_TRUE(large->has_large_tier());

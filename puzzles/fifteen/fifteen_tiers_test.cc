@@ -62,7 +62,7 @@ TEST(FifteenTiersTest, DefaultTierFitsIn64Megabytes) {
     bytes += FifteenPdbBytes(p.size);
   }
   EXPECT_LE(bytes, 64u * 1000 * 1000);
-  EXPECT_EQ(bytes, 63448560u);
+  EXPECT_EQ(bytes, 63423360u);
 }
 
 TEST(FifteenTiersTest, SymmetricGoalsGetSymmetricPartitions) {
