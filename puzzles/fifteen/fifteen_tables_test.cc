@@ -3,8 +3,8 @@
 //   - the bytes are the pinned ones (XXH3-64 per section): the build is deterministic, and a
 //     change of output is never silent;
 //   - every section passes fifteen_pdb_verifier.h's checks, recomputation included.
-// With $FIFTEEN_TABLE_CACHE holding large-tier sections, those are verified too (local checks
-// and samples; recomputing 8 tiles would need 8.3 GB).
+// With $FIFTEEN_TABLE_CACHE holding large-tier sections, those are checked against their pins
+// and verified too (local checks and samples; recomputing 8 tiles would need 8.3 GB).
 //
 //   bazel test //puzzles/fifteen:fifteen_tables_test --test_output=all
 
@@ -12,6 +12,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <string>
 
 #include "gtest/gtest.h"
 #include "puzzles/fifteen/fifteen_pdb_verifier.h"
@@ -24,9 +26,25 @@ namespace {
 // XXH3-64 (seed 0) of each default-tier section, as built by this code.
 const std::map<std::string, uint64_t>& PinnedChecksums() {
   static const auto* pins = new std::map<std::string, uint64_t>{
-      {"fifteen_pdb_1234567_0", 0}, {"fifteen_pdb_1234567_f", 0}, {"fifteen_pdb_0145_2", 0},
-      {"fifteen_pdb_045_1", 0},     {"fifteen_pdb_014_2", 0},     {"fifteen_pdb_234567_1", 0},
-      {"fifteen_pdb_012367_5", 0},
+      // clang-format off
+      {"fifteen_pdb_1234567_0", 0x7c559f2b192ca576},
+      {"fifteen_pdb_1234567_f", 0x849b0e362efa1fb3},
+      {"fifteen_pdb_234567_1",  0xc8127360e2edf1a1},
+      {"fifteen_pdb_012367_5",  0xc326542d45e77d1a},
+      // clang-format on
+  };
+  return *pins;
+}
+
+// The same for the large tier's sections.
+const std::map<std::string, uint64_t>& PinnedLargeChecksums() {
+  static const auto* pins = new std::map<std::string, uint64_t>{
+      // clang-format off
+      {"fifteen_pdb_89abcdef_0", 0xcb88ade9d6909d8b},
+      {"fifteen_pdb_0234567_1",  0x1015e1380157e46a},
+      {"fifteen_pdb_0123467_5",  0x473d76dd1ca25924},
+      {"fifteen_pdb_0123567_4",  0xbf2390558a0a24fa},
+      // clang-format on
   };
   return *pins;
 }
@@ -68,6 +86,8 @@ TEST(FifteenTablesTest, LargeTierSectionsInTheCacheAreVerified) {
     const std::string name = FifteenPdbSectionName(p);
     auto it = cache->bytes.find(name);
     if (it == cache->bytes.end()) continue;
+    EXPECT_EQ(XXH3_64bits(it->second.data(), it->second.size()), PinnedLargeChecksums().at(name))
+        << name;
     FifteenVerifyOptions options;
     options.samples = 8;
     absl::StatusOr<FifteenVerifyReport> report = VerifyFifteenPdbSection(name, it->second, options);
