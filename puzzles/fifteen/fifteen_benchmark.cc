@@ -48,6 +48,7 @@ void BM_FifteenSolveEasiestKorf(benchmark::State& state) {
   state.counters["nodes/instance"] =
       benchmark::Counter(static_cast<double>(nodes) / 10, benchmark::Counter::kAvgIterations);
   state.SetItemsProcessed(state.iterations() * 10);
+  state.SetLabel(h.has_large_tier() ? "large tier" : "default tier");
 }
 BENCHMARK(BM_FifteenSolveEasiestKorf)->Unit(benchmark::kMillisecond);
 
@@ -76,6 +77,7 @@ void BM_FifteenSolveRandomPair(benchmark::State& state) {
     benchmark::DoNotOptimize(puzzle::SolveFifteen(p.start, p.goal, h, control));
   }
   state.SetItemsProcessed(state.iterations());
+  state.SetLabel(h.has_large_tier() ? "large tier" : "default tier");
 }
 BENCHMARK(BM_FifteenSolveRandomPair)->Unit(benchmark::kMillisecond)->Iterations(20);
 

@@ -66,8 +66,8 @@ class PdbSearch {
     }
     FifteenAnswer answer;
     answer.solvable = true;
-    answer.distance = bound_;
-    for (int i = 0; i < bound_; ++i) answer.moves.push_back(kFifteenMoveChars[path_[i]]);
+    answer.distance = length_;  // equals bound_ (see the header), recorded rather than assumed
+    for (int i = 0; i < length_; ++i) answer.moves.push_back(kFifteenMoveChars[path_[i]]);
     answer.nodes = nodes_;
     return answer;
   }
@@ -94,7 +94,10 @@ class PdbSearch {
   };
 
   bool Dfs(int g, int previous) {
-    if (manhattan_ == 0) return true;  // every tile home, so the blank too
+    if (manhattan_ == 0) {  // every tile home, so the blank too
+      length_ = g;
+      return true;
+    }
     if ((++nodes_ & kPollMask) == 0) {
       if (control_.ShouldStop()) {
         stopped_ = true;
@@ -208,6 +211,7 @@ class PdbSearch {
   int next_bound_ = 0;
   uint64_t nodes_ = 0;
   bool stopped_ = false;
+  int length_ = 0;
   uint8_t path_[kFifteenMaxDistance + 1] = {};
 };
 

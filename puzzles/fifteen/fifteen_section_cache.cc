@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -55,11 +54,18 @@ absl::StatusOr<FifteenSectionCache> ReadFifteenSectionCache(const std::string& d
   }
   closedir(d);
   for (const std::string& name : names) {
-    std::ifstream in(absl::StrCat(dir, "/", name), std::ios::binary);
-    std::stringstream data;
-    data << in.rdbuf();
-    if (!in) return absl::UnavailableError(absl::StrCat("cannot read ", dir, "/", name));
-    cache.bytes[name] = data.str();
+    const std::string path = absl::StrCat(dir, "/", name);
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    struct stat info;
+    if (file == nullptr || fstat(fileno(file), &info) != 0) {
+      if (file != nullptr) std::fclose(file);
+      return absl::UnavailableError(absl::StrCat("cannot read ", path, ": ", strerror(errno)));
+    }
+    std::string& data = cache.bytes[name];
+    data.resize(static_cast<size_t>(info.st_size));
+    const size_t read = std::fread(data.data(), 1, data.size(), file);
+    std::fclose(file);
+    if (read != data.size()) return absl::UnavailableError(absl::StrCat("short read of ", path));
   }
   return cache;
 }
