@@ -1,5 +1,7 @@
 #include "puzzles/fifteen/fifteen_test_tables.h"
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -21,6 +23,12 @@ const FifteenHeuristic& FifteenTestHeuristic() {
   static const FifteenHeuristic* const heuristic = [] {
     auto* cache = new FifteenSectionCache();
     const char* dir = std::getenv("FIFTEEN_TABLE_CACHE");
+    if (dir == nullptr || *dir == '\0') {
+      struct stat info;
+      if (stat(kFifteenTestTablesRunfilesDir, &info) == 0 && S_ISDIR(info.st_mode)) {
+        dir = kFifteenTestTablesRunfilesDir;
+      }
+    }
     if (dir != nullptr && *dir != '\0') {
       absl::StatusOr<FifteenSectionCache> read = ReadFifteenSectionCache(dir);
       if (!read.ok()) Fail(read.status());
