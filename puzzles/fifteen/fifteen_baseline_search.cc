@@ -4,6 +4,9 @@
 #include <array>
 #include <cstdlib>
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
 namespace puzzle {
 namespace {
 
@@ -75,6 +78,10 @@ class BaselineSearch {
     answer.solvable = true;
     bound_ = H();
     while (true) {
+      if (bound_ > kFifteenMaxSearchDepth) {
+        return absl::InternalError(
+            absl::StrCat("search bound ", bound_, " exceeds ", kFifteenMaxSearchDepth, " moves"));
+      }
       next_bound_ = kInfinity;
       if (Dfs(0, -1)) break;
       if (stopped_) return control_.StopStatus(bound_, nodes_);
@@ -174,7 +181,7 @@ class BaselineSearch {
   int next_bound_ = 0;
   uint64_t nodes_ = 0;
   bool stopped_ = false;
-  std::array<uint8_t, kFifteenMaxDistance + 1> path_{};
+  std::array<uint8_t, kFifteenMaxSearchDepth + 1> path_{};
 };
 
 }  // namespace

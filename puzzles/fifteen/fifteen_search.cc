@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
 namespace puzzle {
 namespace {
 
@@ -58,6 +61,11 @@ class PdbSearch {
     for (int p = 0; p < plan_.partition_count; ++p) best = std::max(best, sum_[p]);
     bound_ = manhattan_ + 2 * best;
     while (true) {
+      if (bound_ > kFifteenMaxSearchDepth) {
+        return absl::InternalError(absl::StrCat("search bound ", bound_, " exceeds ",
+                                                kFifteenMaxSearchDepth,
+                                                " moves; the heuristic cannot be admissible"));
+      }
       control_.MaybeReportProgress(Progress());
       next_bound_ = kInfinity;
       if (Dfs(0, -1)) break;
@@ -212,7 +220,7 @@ class PdbSearch {
   uint64_t nodes_ = 0;
   bool stopped_ = false;
   int length_ = 0;
-  uint8_t path_[kFifteenMaxDistance + 1] = {};
+  uint8_t path_[kFifteenMaxSearchDepth + 1] = {};
 };
 
 }  // namespace
