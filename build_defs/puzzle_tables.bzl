@@ -1,7 +1,7 @@
 """The Bazel targets of every puzzle's table files, from one line per puzzle in data/BUILD.bazel.
 
     all_puzzle_tables({
-        # puzzle: (its package, its tables, its optional tables)
+        # puzzle: (its package, its tables, its optional tables[, "heavy_verify"])
         "eight": ("//puzzles/eight", ["eight"], []),
     })
 
@@ -12,9 +12,12 @@ For each table T it makes, in the calling package (data/):
 and `tables`, a filegroup of every required table (what the server serves by default).
 Optional tables (large tiers) are tagged "manual": `bazel build //...` leaves them out; build one
 with `bazel build //data:T_table`, and the server serves it whenever it is present.
+A line may end with "heavy_verify" (verification takes minutes): its verify tests are tagged
+"heavy" and sized large. tools/test.sh runs them with -c opt and leaves them out of the sanitizer
+runs, whose point is the code (the verifiers' own unit tests cover it there), not the data.
 """
 
-def _table_targets(puzzle, package, table, optional):
+def _table_targets(puzzle, package, table, optional, heavy):
     tags = ["manual"] if optional else []
     native.genrule(
         name = table + "_table",
@@ -35,20 +38,22 @@ def _table_targets(puzzle, package, table, optional):
     native.sh_test(
         name = table + "_table_verify_test",
         srcs = ["verify_test.sh"],
-        size = "large" if optional else "medium",
+        size = "large" if optional or heavy else "medium",
         args = ["$(location //generator:verify_tables)", "$(location :%s_table)" % table],
         data = [":%s_table" % table, "//generator:verify_tables"],
-        tags = tags,
+        tags = tags + (["heavy"] if heavy else []),
     )
 
 def all_puzzle_tables(puzzles):
     required = []
-    for puzzle, (package, tables, optional_tables) in puzzles.items():
+    for puzzle, line in puzzles.items():
+        package, tables, optional_tables = line[0], line[1], line[2]
+        heavy = len(line) > 3 and line[3] == "heavy_verify"
         for table in tables:
-            _table_targets(puzzle, package, table, False)
+            _table_targets(puzzle, package, table, False, heavy)
             required.append(":%s_table" % table)
         for table in optional_tables:
-            _table_targets(puzzle, package, table, True)
+            _table_targets(puzzle, package, table, True, heavy)
     native.filegroup(
         name = "tables",
         srcs = required,

@@ -9,16 +9,20 @@
 //
 // With --server it talks to a running server (puzzleoracle.v2); otherwise it answers in-process
 // from the tables in --tables_dir (by default the Bazel-built tables). --puzzle defaults to
-// "eight". Exit codes: 0 success, 1 a failure (unreachable server, bad table, malformed input:
-// details on stderr), 2 bad usage.
+// "eight". A search puzzle's `solve` shows a progress line on stderr when that is a terminal
+// (bound, nodes, time; SolveWatch with --server). Exit codes: 0 success, 1 a failure (unreachable
+// server, bad table, malformed input: details on stderr), 2 bad usage.
 
 #include <grpcpp/client_context.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <iterator>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -27,6 +31,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
+#include "client/progress_line.h"
 #include "client/remote_oracle.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "puzzle/puzzle_loader.h"
@@ -88,7 +93,41 @@ absl::StatusOr<std::unique_ptr<puzzle::Oracle>> OpenOracle(
   absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> l = puzzle::LoadPuzzle(p, dir);
   if (!l.ok()) return l.status();
   *loaded = *std::move(l);
-  return std::unique_ptr<puzzle::Oracle>(new puzzle::SolverOracle(&(*loaded)->solver()));
+  const int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return std::unique_ptr<puzzle::Oracle>(new puzzle::SolverOracle(&(*loaded)->solver(), threads));
+}
+
+// The answer to one query. A search puzzle's query, with stderr on a terminal, shows a progress
+// line there while it searches: through SolveWatch from a server, or SolveControl's progress
+// in-process.
+absl::StatusOr<puzzle::Answer> SolveOne(const puzzle::Puzzle& p, const puzzle::QueryText& query,
+                                        const char* argv0) {
+  if (!p.info().searches || !isatty(fileno(stderr))) {
+    std::unique_ptr<puzzle::LoadedPuzzle> loaded;
+    absl::StatusOr<std::unique_ptr<puzzle::Oracle>> oracle = OpenOracle(p, argv0, &loaded);
+    if (!oracle.ok()) return oracle.status();
+    absl::StatusOr<std::vector<puzzle::OracleResult>> results = (*oracle)->SolveMany({query});
+    if (!results.ok()) return results.status();
+    if (!results->front().status.ok()) return results->front().status;
+    return results->front().answer;
+  }
+  client::ProgressLine line(stderr, true);
+  auto show = [&line](const puzzle::SearchProgress& progress) { line.Show(progress); };
+  if (!absl::GetFlag(FLAGS_server).empty()) {
+    client::RemoteOracle oracle(Channel(), p.info().name, absl::GetFlag(FLAGS_timeout));
+    return oracle.SolveWatched(query, show);
+  }
+  std::string dir = absl::GetFlag(FLAGS_tables_dir);
+  if (dir.empty()) dir = puzzle::DefaultTablesDir(argv0);
+  absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> loaded = puzzle::LoadPuzzle(p, dir);
+  if (!loaded.ok()) return loaded.status();
+  puzzle::SolveControl control;
+  control.set_progress(show, absl::Milliseconds(100));
+  puzzle::Answer answer;
+  const absl::Status status =
+      (*loaded)->solver().Solve(puzzle::Query{query.start, query.goal}, control, &answer);
+  if (!status.ok()) return status;
+  return answer;
 }
 
 int List() {
@@ -119,13 +158,9 @@ void PrintBoard(const puzzle::PuzzleInfo& info, const std::string& board) {
 int Solve(const puzzle::Puzzle& p, const std::vector<char*>& args, const char* argv0) {
   if (args.size() < 3 || args.size() > 4) return Usage("solve takes START [GOAL]");
   const puzzle::QueryText query{args[2], args.size() == 4 ? args[3] : ""};
-  std::unique_ptr<puzzle::LoadedPuzzle> loaded;
-  absl::StatusOr<std::unique_ptr<puzzle::Oracle>> oracle = OpenOracle(p, argv0, &loaded);
-  if (!oracle.ok()) return Fail(oracle.status());
-  absl::StatusOr<std::vector<puzzle::OracleResult>> results = (*oracle)->SolveMany({query});
-  if (!results.ok()) return Fail(results.status());
-  const puzzle::OracleResult& r = results->front();
-  if (!r.status.ok()) return Fail(r.status);
+  absl::StatusOr<puzzle::Answer> answer = SolveOne(p, query, argv0);
+  if (!answer.ok()) return Fail(answer.status());
+  const puzzle::OracleResult r{absl::OkStatus(), *std::move(answer)};
   const puzzle::PuzzleInfo& info = p.info();
   if (!r.answer.solvable) {
     std::printf("unsolvable\n");

@@ -40,21 +40,29 @@ RemoteOracle::RemoteOracle(std::shared_ptr<grpc::Channel> channel, std::string p
       timeout_(timeout),
       chunk_size_(chunk_size) {}
 
+namespace {
+
+// gRPC strings must be UTF-8: InvalidArgument naming the field and byte, or OK.
+absl::Status CheckUtf8(const puzzle::QueryText& query) {
+  size_t bad = 0;
+  if (!server::IsValidUtf8(query.start, &bad)) {
+    return absl::InvalidArgumentError(absl::StrCat("start: not valid UTF-8 (byte ", bad + 1, ")"));
+  }
+  if (!server::IsValidUtf8(query.goal, &bad)) {
+    return absl::InvalidArgumentError(absl::StrCat("goal: not valid UTF-8 (byte ", bad + 1, ")"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
     const std::vector<puzzle::QueryText>& queries) {
   std::vector<puzzle::OracleResult> results(queries.size());
   std::vector<size_t> to_send;  // queries that can go on the wire
   for (size_t i = 0; i < queries.size(); ++i) {
-    size_t bad = 0;
-    if (!server::IsValidUtf8(queries[i].start, &bad)) {
-      results[i].status =
-          absl::InvalidArgumentError(absl::StrCat("start: not valid UTF-8 (byte ", bad + 1, ")"));
-    } else if (!server::IsValidUtf8(queries[i].goal, &bad)) {
-      results[i].status =
-          absl::InvalidArgumentError(absl::StrCat("goal: not valid UTF-8 (byte ", bad + 1, ")"));
-    } else {
-      to_send.push_back(i);
-    }
+    results[i].status = CheckUtf8(queries[i]);
+    if (results[i].status.ok()) to_send.push_back(i);
   }
   for (size_t begin = 0; begin < to_send.size(); begin += chunk_size_) {
     const size_t end = std::min(to_send.size(), begin + chunk_size_);
@@ -88,6 +96,42 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
     }
   }
   return results;
+}
+
+absl::StatusOr<puzzle::Answer> RemoteOracle::SolveWatched(
+    const puzzle::QueryText& query,
+    const std::function<void(const puzzle::SearchProgress&)>& on_progress) {
+  const absl::Status valid = CheckUtf8(query);
+  if (!valid.ok()) return valid;
+  v2::SolveRequest request;
+  request.set_puzzle(puzzle_);
+  request.set_start(query.start);
+  request.set_goal(query.goal);
+  grpc::ClientContext context;
+  context.set_deadline(absl::ToChronoTime(absl::Now() + timeout_));
+  std::unique_ptr<grpc::ClientReader<v2::SolveWatchResponse>> reader =
+      stub_->SolveWatch(&context, request);
+  v2::SolveWatchResponse message;
+  absl::StatusOr<puzzle::Answer> answer =
+      absl::InternalError("SolveWatch: the stream ended without an answer");
+  while (reader->Read(&message)) {
+    if (message.has_progress()) {
+      puzzle::SearchProgress progress;
+      progress.bound = message.progress().bound();
+      progress.nodes = message.progress().nodes();
+      progress.elapsed = absl::Milliseconds(message.progress().milliseconds());
+      if (on_progress) on_progress(progress);
+    } else if (message.has_answer()) {
+      answer = AnswerFromResponse(message.answer());
+    }
+  }
+  const grpc::Status status = reader->Finish();
+  // The query's own error reads as it would from SolveBatch, without the RPC's name.
+  if (status.error_code() == grpc::StatusCode::INVALID_ARGUMENT) {
+    return absl::InvalidArgumentError(status.error_message());
+  }
+  if (!status.ok()) return server::FromGrpcStatus(status, "SolveWatch");
+  return answer;
 }
 
 }  // namespace client

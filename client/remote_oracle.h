@@ -13,6 +13,7 @@
 
 #include <grpcpp/channel.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,13 @@ class RemoteOracle final : public puzzle::Oracle {
   // server does not serve, DeadlineExceeded, ...), prefixed with "SolveBatch".
   absl::StatusOr<std::vector<puzzle::OracleResult>> SolveMany(
       const std::vector<puzzle::QueryText>& queries) override;
+
+  // One query through SolveWatch: `on_progress` gets each progress message the server sends
+  // (about every 100 ms of a search), then the answer is returned. Errors: the query's (for
+  // example InvalidArgument naming the field) or the RPC's, prefixed with "SolveWatch".
+  absl::StatusOr<puzzle::Answer> SolveWatched(
+      const puzzle::QueryText& query,
+      const std::function<void(const puzzle::SearchProgress&)>& on_progress);
 
  private:
   std::unique_ptr<puzzleoracle::v2::PuzzleOracle::Stub> stub_;

@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "absl/status/status.h"
@@ -59,6 +60,17 @@ class SolveControl {
     progress_ = std::move(progress);
     progress_interval_ = interval;
     next_progress_ = start_ + interval;
+  }
+
+  // How many threads a batch may use (Solver::SolveBatch of a search puzzle): 1 unless the
+  // caller allows more. The server sets it from --batch_threads.
+  void set_batch_threads(int threads) { batch_threads_ = threads < 1 ? 1 : threads; }
+  int batch_threads() const { return batch_threads_; }
+
+  // A control for another thread of the same solve (a batch solved in parallel): the same
+  // deadline, cancellation flag and deadline source, its own clock, no progress function.
+  std::unique_ptr<SolveControl> Fork() const {
+    return std::make_unique<SolveControl>(deadline_, cancelled_, deadline_source_);
   }
 
   absl::Time start() const { return start_; }
@@ -102,6 +114,7 @@ class SolveControl {
   ProgressFunction progress_;
   absl::Duration progress_interval_ = absl::InfiniteDuration();
   absl::Time next_progress_ = absl::InfiniteFuture();
+  int batch_threads_ = 1;
 };
 
 }  // namespace puzzle

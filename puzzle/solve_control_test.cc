@@ -1,5 +1,7 @@
 #include "puzzle/solve_control.h"
 
+#include <atomic>
+#include <memory>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -76,6 +78,39 @@ TEST(SolveControlTest, AnHourlyIntervalReportsNothingSoon) {
   control.set_progress([&](const SearchProgress&) { ++calls; }, absl::Hours(1));
   for (int i = 0; i < 1000; ++i) control.MaybeReportProgress(Progress(i, uint64_t(i)));
   EXPECT_EQ(calls, 0);
+}
+
+TEST(SolveControlTest, AForkSharesDeadlineCancellationAndSourceButNotProgress) {
+  std::atomic<bool> cancelled{false};
+  const absl::Time deadline = absl::Now() + absl::Hours(1);
+  SolveControl control(deadline, &cancelled, "--max_search_time (1h)");
+  int calls = 0;
+  control.set_progress([&](const SearchProgress&) { ++calls; }, absl::ZeroDuration());
+  control.set_batch_threads(4);
+  std::unique_ptr<SolveControl> fork = control.Fork();
+  EXPECT_EQ(fork->deadline(), deadline);
+  EXPECT_EQ(fork->batch_threads(), 1);
+  EXPECT_FALSE(fork->ShouldStop());
+  cancelled = true;
+  EXPECT_TRUE(fork->ShouldStop());
+  EXPECT_EQ(fork->NotStartedStatus(),
+            absl::CancelledError("the call was cancelled before this query was started"));
+  fork->MaybeReportProgress(Progress(3, 4));
+  EXPECT_EQ(calls, 0);
+
+  SolveControl expired(absl::Now() - absl::Seconds(1), nullptr, "--max_search_time (1h)");
+  EXPECT_EQ(
+      expired.Fork()->NotStartedStatus(),
+      absl::DeadlineExceededError("--max_search_time (1h) passed before this query was started"));
+}
+
+TEST(SolveControlTest, BatchThreadsAreAtLeastOne) {
+  SolveControl control;
+  EXPECT_EQ(control.batch_threads(), 1);
+  control.set_batch_threads(0);
+  EXPECT_EQ(control.batch_threads(), 1);
+  control.set_batch_threads(3);
+  EXPECT_EQ(control.batch_threads(), 3);
 }
 
 }  // namespace

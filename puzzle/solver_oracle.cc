@@ -10,6 +10,7 @@ absl::StatusOr<std::vector<OracleResult>> SolverOracle::SolveMany(
   std::vector<absl::Status> statuses(queries.size());
   std::vector<Answer> answers(queries.size());
   SolveControl control;
+  control.set_batch_threads(batch_threads_);
   solver_->SolveBatch(views, control, absl::MakeSpan(statuses), absl::MakeSpan(answers));
   std::vector<OracleResult> results(queries.size());
   for (size_t i = 0; i < queries.size(); ++i) {

@@ -14,7 +14,9 @@ namespace puzzle {
 
 class SolverOracle final : public Oracle {
  public:
-  explicit SolverOracle(const Solver* solver) : solver_(solver) {}
+  // `batch_threads`: how many threads a batch of a search puzzle may use.
+  explicit SolverOracle(const Solver* solver, int batch_threads = 1)
+      : solver_(solver), batch_threads_(batch_threads) {}
 
   // Never fails as a whole: every query gets its own status (no deadline, never cancelled).
   absl::StatusOr<std::vector<OracleResult>> SolveMany(
@@ -22,6 +24,7 @@ class SolverOracle final : public Oracle {
 
  private:
   const Solver* const solver_;
+  const int batch_threads_;
 };
 
 }  // namespace puzzle

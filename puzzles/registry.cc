@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "puzzles/eight/eight_puzzle.h"
+#include "puzzles/fifteen/fifteen_puzzle.h"
 #include "puzzles/rotation/rotation_puzzle.h"
 
 namespace puzzle {
@@ -12,6 +13,7 @@ const std::vector<const Puzzle*>& AllPuzzles() {
   static const std::vector<const Puzzle*>* const puzzles = new std::vector<const Puzzle*>{
       &EightPuzzle(),
       &RotationGamePuzzle(),
+      &FifteenPuzzle(),
   };
   return *puzzles;
 }

@@ -118,7 +118,9 @@ std::unique_ptr<puzzle::SolveControl> OracleHandler::MakeControl(
           absl::StrCat("--max_search_time (", absl::FormatDuration(options_.max_search_time), ")");
     }
   }
-  return std::make_unique<puzzle::SolveControl>(deadline, cancelled, std::move(source));
+  auto control = std::make_unique<puzzle::SolveControl>(deadline, cancelled, std::move(source));
+  control->set_batch_threads(options_.batch_threads);
+  return control;
 }
 
 void OracleHandler::SetAnswer(const puzzle::LoadedPuzzle& puzzle, const puzzle::Answer& answer,

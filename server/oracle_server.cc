@@ -34,6 +34,7 @@ absl::Status CheckOptions(const OracleServerOptions& o) {
            at_least("max_concurrent_streams", o.limits.max_concurrent_streams, 1),
            at_least("http_threads", o.limits.http_threads, 1),
            at_least("solve_threads", o.solve_threads, 1),
+           at_least("batch_threads", o.batch_threads, 1),
            at_least("solve_queue", o.solve_queue, 0),
            at_least("max_streams", o.max_streams, 1),
            at_least("grpc_memory", o.grpc_memory_bytes, 16 << 20),
@@ -132,6 +133,7 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   OracleHandlerOptions handler_options;
   handler_options.limits = options.limits;
   handler_options.max_search_time = options.max_search_time;
+  handler_options.batch_threads = options.batch_threads;
   Metrics* metrics = server->metrics_.get();
   handler_options.on_search = [metrics](const std::string& puzzle, absl::Duration time,
                                         uint64_t nodes) {

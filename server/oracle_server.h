@@ -58,8 +58,11 @@ struct OracleServerOptions {
   RequestLimits limits;
   absl::Duration max_search_time = absl::Seconds(30);
   int solve_threads = 2;  // executor workers
-  int solve_queue = 64;   // executor tasks waiting
-  int max_streams = 64;   // SolveStream calls open at once, server-wide
+  // Threads one batch of a search puzzle may use (its worker and batch_threads - 1 helpers), so
+  // at most solve_threads * batch_threads searches run at once.
+  int batch_threads = 2;
+  int solve_queue = 64;  // executor tasks waiting
+  int max_streams = 64;  // SolveStream calls open at once, server-wide
   absl::Duration stream_write_timeout = absl::Seconds(30);
   int64_t grpc_memory_bytes = 128 << 20;  // gRPC's ResourceQuota
   int http_max_connections = 1024;

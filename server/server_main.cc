@@ -61,6 +61,9 @@ ABSL_FLAG(absl::Duration, http_idle_timeout, absl::Seconds(30),
 ABSL_FLAG(absl::Duration, max_search_time, absl::Seconds(30),
           "The longest one search may run (search puzzles), whatever the call's deadline.");
 ABSL_FLAG(int, solve_threads, 0, "Workers for searches and big batches; 0: one per CPU core.");
+ABSL_FLAG(int, batch_threads, 0,
+          "Threads one batch of a search puzzle may use (SolveBatch of 15-puzzles); 0: one per "
+          "CPU core.");
 ABSL_FLAG(int, solve_queue, 64,
           "Searches and big batches that may wait for a worker; more are RESOURCE_EXHAUSTED.");
 ABSL_FLAG(int, grpc_memory_mib, 128, "Memory gRPC may use for its buffers (a ResourceQuota).");
@@ -136,6 +139,10 @@ int main(int argc, char** argv) {
   options.solve_threads = absl::GetFlag(FLAGS_solve_threads);
   if (options.solve_threads == 0) {
     options.solve_threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  }
+  options.batch_threads = absl::GetFlag(FLAGS_batch_threads);
+  if (options.batch_threads == 0) {
+    options.batch_threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   }
   options.solve_queue = absl::GetFlag(FLAGS_solve_queue);
   options.grpc_memory_bytes = int64_t{absl::GetFlag(FLAGS_grpc_memory_mib)} << 20;

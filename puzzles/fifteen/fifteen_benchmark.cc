@@ -3,9 +3,9 @@
 // evaluation, view construction and a 6-tile section build. fifteen_report prints the
 // distribution figures (Korf's 100 per tier, medians, worst cases, throughput).
 //
-//   FIFTEEN_TABLE_CACHE=/tmp/fifteen-tables bazel run //puzzles/fifteen:fifteen_benchmark
-//
-// Without FIFTEEN_TABLE_CACHE the default tier is built first (about a minute).
+//   bazel run //puzzles/fifteen:fifteen_benchmark              (the default tier, data/fifteen.tbl)
+//   FIFTEEN_TABLES_DIR=$PWD/bazel-bin/data bazel run //puzzles/fifteen:fifteen_benchmark
+//                                            (with fifteen-large.tbl there: the large tier)
 
 #include <algorithm>
 #include <vector>

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "puzzle/board_symbols.h"
+#include "puzzle/sliding_moves.h"
 
 namespace puzzle {
 namespace {
@@ -117,32 +119,12 @@ FifteenBoard KorfFifteenGoal() {
   return FifteenBoard{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}};
 }
 
-absl::StatusOr<FifteenBoard> ApplyFifteenMoves(const FifteenBoard& board, absl::string_view moves,
-                                               absl::string_view field) {
-  FifteenBoard next = board;
-  int blank = board.BlankCell();
-  if (blank < 0) {
-    return absl::InvalidArgumentError(absl::StrCat(field, ": the board has no blank"));
-  }
-  for (size_t i = 0; i < moves.size(); ++i) {
-    const char* found = std::find(kFifteenMoveChars, kFifteenMoveChars + kFifteenMoves, moves[i]);
-    const int move = static_cast<int>(found - kFifteenMoveChars);
-    if (move == kFifteenMoves) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": symbol ", QuoteSymbol(moves.substr(i, 1)), " at position ", i + 1,
-                       "; expected d, l, r or u"));
-    }
-    const int target = FifteenMoveTarget(blank, move);
-    if (target < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": '", std::string(1, moves[i]), "' at position ", i + 1,
-                       " moves the blank off the board (blank in row ", blank / kFifteenSide + 1,
-                       ", column ", blank % kFifteenSide + 1, ")"));
-    }
-    next.cells[blank] = next.cells[target];
-    next.cells[target] = 0;
-    blank = target;
-  }
+absl::StatusOr<FifteenBoard> ApplyFifteenMoves(const FifteenBoard& board, absl::string_view moves) {
+  std::vector<uint8_t> cells(board.cells.begin(), board.cells.end());
+  const absl::Status status = ApplySlideMoves(kFifteenSide, kFifteenSide, moves, cells, nullptr);
+  if (!status.ok()) return status;
+  FifteenBoard next{};
+  std::copy(cells.begin(), cells.end(), next.cells.begin());
   return next;
 }
 

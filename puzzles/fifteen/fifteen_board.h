@@ -87,11 +87,10 @@ FifteenBoard StandardFifteenGoal();
 // X123456789ABCDEF: the goal of Korf's 100 instances (blank top-left).
 FifteenBoard KorfFifteenGoal();
 
-// The board after the blank makes `moves` (characters d, l, r, u) in order. Errors are
-// InvalidArgument naming `field`, the 1-based position and the problem, e.g.
-// "moves: 'u' at position 3 moves the blank off the board (blank in row 1, column 2)".
-absl::StatusOr<FifteenBoard> ApplyFifteenMoves(const FifteenBoard& board, absl::string_view moves,
-                                               absl::string_view field = "moves");
+// The board after the blank makes `moves` (characters d, l, r, u) in order: the shared sliding
+// rules (puzzle/sliding_moves.h) and their InvalidArgument messages, e.g.
+// "moves: 'u' at position 3 is not legal: the blank is on the top row".
+absl::StatusOr<FifteenBoard> ApplyFifteenMoves(const FifteenBoard& board, absl::string_view moves);
 
 // True when `goal` is reachable from `start`: the permutation of all 16 cells taking start to
 // goal (the blank counted as a symbol) has the parity of the Manhattan distance between the two

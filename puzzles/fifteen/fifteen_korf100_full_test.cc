@@ -1,9 +1,11 @@
-// All of Korf's 100 instances with the tables of fifteen_test_tables.h (tagged manual: minutes
-// when the tables are built in-process). With a section cache holding the large tier too, the
-// large tier answers them; either way every length must be the published one.
+// All of Korf's 100 instances with the tables of fifteen_test_tables.h (tagged manual: about a
+// minute with the default tier). With fifteen-large.tbl in $FIFTEEN_TABLES_DIR the large tier
+// answers them; either way every length must be the published one.
 //
 //   bazel test //puzzles/fifteen:fifteen_korf100_full_test
-//       --test_env=FIFTEEN_TABLE_CACHE=/tmp/fifteen-tables   (one command line)
+//   bazel build //data:fifteen-large_table   (then, for the large tier:)
+//   bazel test //puzzles/fifteen:fifteen_korf100_full_test
+//   --test_env=FIFTEEN_TABLES_DIR=$PWD/bazel-bin/data
 
 #include <algorithm>
 #include <cstdio>

@@ -3,17 +3,21 @@
 // two-thread throughput. Timings are wall-clock on a shared machine: compare ratios within a run
 // and prefer medians.
 //
-//   bazel run //puzzles/fifteen:fifteen_report -- --tables=/tmp/fifteen-tables
-//   bazel run //puzzles/fifteen:fifteen_report -- --build     (build the default tier first)
+//   bazel run //puzzles/fifteen:fifteen_report                  (the Bazel-built fifteen.tbl)
+//   bazel build //data:fifteen-large_table   (then, for both tiers:)
+//   bazel run //puzzles/fifteen:fifteen_report -- --tables_dir=$PWD/bazel-bin/data
+//   bazel run //puzzles/fifteen:fifteen_report -- --build       (build the default tier first)
 //
-// With --tables, the default tier is read from the section cache (fifteen_section_cache.h) and
-// the large tier is added when its sections are there too.
+// The tables are the table files in --tables_dir (default: data/ in the runfiles): fifteen.tbl,
+// and fifteen-large.tbl when present; the time to open and validate each is reported.
 
 #include <time.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <map>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,16 +26,18 @@
 #include "absl/flags/parse.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "puzzle/table_file.h"
 #include "puzzles/fifteen/fifteen_baseline_search.h"
 #include "puzzles/fifteen/fifteen_korf100.h"
 #include "puzzles/fifteen/fifteen_search.h"
-#include "puzzles/fifteen/fifteen_section_cache.h"
+#include "puzzles/fifteen/fifteen_table_file.h"
 #include "puzzles/fifteen/fifteen_tables.h"
 #include "puzzles/fifteen/fifteen_test_pairs.h"
 
-ABSL_FLAG(std::string, tables, "", "section cache directory (see fifteen_build_tables)");
+ABSL_FLAG(std::string, tables_dir, "data",
+          "directory with fifteen.tbl (and fifteen-large.tbl for the large tier)");
 ABSL_FLAG(bool, build, false, "build the default tier in-process (and time it)");
-ABSL_FLAG(bool, large, true, "use the large tier when its sections are in --tables");
+ABSL_FLAG(bool, large, true, "use the large tier when fifteen-large.tbl is in --tables_dir");
 ABSL_FLAG(int, korf, 100, "how many of Korf's instances (in file order)");
 ABSL_FLAG(int, baseline, 10, "the easiest N Korf instances for the baseline comparison");
 ABSL_FLAG(int, random, 100, "random any-goal pairs (uniform start and goal)");
@@ -107,8 +113,32 @@ Run SolveOnce(const FifteenBoard& start, const FifteenBoard& goal, const Fifteen
           a->distance};
 }
 
+// Opens `path` and adds its sections to `sections`; reports the time to map and validate it.
+// Returns the file (null when absent and `optional`); exits on any other error.
+std::unique_ptr<TableFile> OpenTier(const std::string& path, FifteenTier tier, bool optional,
+                                    FifteenSectionMap* sections) {
+  const absl::Time began = absl::Now();
+  absl::StatusOr<std::unique_ptr<TableFile>> file = TableFile::Open(path);
+  if (!file.ok() && optional && absl::IsNotFound(file.status())) return nullptr;
+  if (!file.ok()) {
+    std::fprintf(stderr, "%s\n", file.status().ToString().c_str());
+    std::exit(1);
+  }
+  const absl::Duration load_time = absl::Now() - began;
+  const absl::Status added = AddFifteenSections(**file, tier, sections);
+  if (!added.ok()) {
+    std::fprintf(stderr, "%s\n", added.ToString().c_str());
+    std::exit(1);
+  }
+  std::printf("%s: %.2f MB, mapped and checksummed in %s\n", path.c_str(),
+              (*file)->file_size() / 1e6, absl::FormatDuration(load_time).c_str());
+  return std::move(*file);
+}
+
 int Main() {
-  FifteenSectionCache cache;
+  std::map<std::string, std::string> built;  // --build: the default tier's bytes
+  std::vector<std::unique_ptr<TableFile>> files;
+  FifteenSectionMap all;
   if (absl::GetFlag(FLAGS_build)) {
     const absl::Time began = absl::Now();
     absl::StatusOr<std::vector<FifteenTableSection>> sections =
@@ -124,24 +154,21 @@ int Main() {
     uint64_t bytes = 0;
     for (FifteenTableSection& s : *sections) {
       bytes += s.bytes.size();
-      cache.bytes[s.name] = std::string(s.bytes.begin(), s.bytes.end());
+      built[s.name] = std::string(s.bytes.begin(), s.bytes.end());
     }
+    for (const auto& [name, bytes] : built) all[name] = bytes;
     std::printf("default tier: built in %.1fs (2 threads), %zu sections, %.2f MB\n",
                 absl::ToDoubleSeconds(absl::Now() - began), sections->size(), bytes / 1e6);
   } else {
-    const std::string dir = absl::GetFlag(FLAGS_tables);
-    if (dir.empty()) {
-      std::fprintf(stderr, "give --tables=<dir> or --build\n");
-      return 2;
+    const std::string dir = absl::GetFlag(FLAGS_tables_dir);
+    files.push_back(OpenTier(dir + "/fifteen.tbl", FifteenTier::kDefault, false, &all));
+    if (absl::GetFlag(FLAGS_large)) {
+      std::unique_ptr<TableFile> large =
+          OpenTier(dir + "/fifteen-large.tbl", FifteenTier::kLarge, true, &all);
+      if (large != nullptr) files.push_back(std::move(large));
     }
-    absl::StatusOr<FifteenSectionCache> read = ReadFifteenSectionCache(dir);
-    if (!read.ok()) {
-      std::fprintf(stderr, "%s\n", read.status().ToString().c_str());
-      return 1;
-    }
-    cache = std::move(*read);
   }
-  FifteenSectionMap all = cache.View();
+
   FifteenSectionMap default_only;
   for (const FifteenPattern& p : FifteenTierPatterns(FifteenTier::kDefault)) {
     const std::string name = FifteenPdbSectionName(p);
@@ -172,7 +199,7 @@ int Main() {
                   bytes / 1e6, all.size(), absl::FormatDuration(large_view_time).c_str());
       tiers.push_back({"large", &*large_tier});
     } else {
-      std::printf("large tier: not present in --tables\n");
+      std::printf("large tier: no fifteen-large.tbl in --tables_dir\n");
     }
   }
 

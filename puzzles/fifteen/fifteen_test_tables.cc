@@ -4,10 +4,10 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 
-#include "absl/time/clock.h"
-#include "puzzles/fifteen/fifteen_section_cache.h"
-#include "puzzles/fifteen/fifteen_tables.h"
+#include "puzzle/table_file.h"
+#include "puzzles/fifteen/fifteen_table_file.h"
 
 namespace puzzle {
 namespace {
@@ -17,36 +17,39 @@ namespace {
   std::abort();
 }
 
+std::unique_ptr<TableFile> OpenOrDie(const std::string& path) {
+  absl::StatusOr<std::unique_ptr<TableFile>> file = TableFile::Open(path);
+  if (!file.ok()) Fail(file.status());
+  return std::move(*file);
+}
+
 }  // namespace
+
+std::string FifteenTestTablesDir() {
+  const char* dir = std::getenv("FIFTEEN_TABLES_DIR");
+  return dir != nullptr && *dir != '\0' ? dir : "data";
+}
 
 const FifteenHeuristic& FifteenTestHeuristic() {
   static const FifteenHeuristic* const heuristic = [] {
-    auto* cache = new FifteenSectionCache();
-    const char* dir = std::getenv("FIFTEEN_TABLE_CACHE");
-    if (dir == nullptr || *dir == '\0') {
-      struct stat info;
-      if (stat(kFifteenTestTablesRunfilesDir, &info) == 0 && S_ISDIR(info.st_mode)) {
-        dir = kFifteenTestTablesRunfilesDir;
-      }
+    const std::string dir = FifteenTestTablesDir();
+    // The files stay mapped for the life of the binary: the heuristic points into them.
+    static std::unique_ptr<TableFile> default_file = OpenOrDie(dir + "/fifteen.tbl");
+    static std::unique_ptr<TableFile> large_file;
+    FifteenSectionMap sections;
+    absl::Status status = AddFifteenSections(*default_file, FifteenTier::kDefault, &sections);
+    if (!status.ok()) Fail(status);
+    const std::string large_path = dir + "/fifteen-large.tbl";
+    struct stat info;
+    if (stat(large_path.c_str(), &info) == 0) {
+      large_file = OpenOrDie(large_path);
+      status = AddFifteenSections(*large_file, FifteenTier::kLarge, &sections);
+      if (!status.ok()) Fail(status);
     }
-    if (dir != nullptr && *dir != '\0') {
-      absl::StatusOr<FifteenSectionCache> read = ReadFifteenSectionCache(dir);
-      if (!read.ok()) Fail(read.status());
-      *cache = std::move(*read);
-      std::fprintf(stderr, "fifteen test tables: read from %s\n", dir);
-    } else {
-      const absl::Time began = absl::Now();
-      absl::StatusOr<std::vector<FifteenTableSection>> sections =
-          BuildFifteenTables(FifteenTier::kDefault, 2, nullptr);
-      if (!sections.ok()) Fail(sections.status());
-      for (FifteenTableSection& s : *sections) {
-        cache->bytes[s.name] = std::string(s.bytes.begin(), s.bytes.end());
-      }
-      std::fprintf(stderr, "fifteen test tables: default tier built in %s\n",
-                   absl::FormatDuration(absl::Now() - began).c_str());
-    }
-    absl::StatusOr<FifteenHeuristic> h = FifteenHeuristic::Create(cache->View());
+    absl::StatusOr<FifteenHeuristic> h = FifteenHeuristic::Create(sections);
     if (!h.ok()) Fail(h.status());
+    std::fprintf(stderr, "fifteen test tables: %s tier from %s\n",
+                 h->has_large_tier() ? "large" : "default", dir.c_str());
     return new FifteenHeuristic(std::move(*h));
   }();
   return *heuristic;

@@ -1,24 +1,26 @@
-// The tables for tests that need real ones, once per test binary, from the first of:
-//   - the section cache directory named by $FIFTEEN_TABLE_CACHE (fifteen_section_cache.h; pass
-//     it with `bazel test --test_env=FIFTEEN_TABLE_CACHE=/tmp/fifteen-tables`), which may hold
-//     the large tier too;
-//   - the default tier built by the :fifteen_default_tables genrule, in the runfiles (a data
-//     dependency of the test), kFifteenTestTablesRunfilesDir;
-//   - the default tier built in-process with 2 threads (about a minute).
+// The tables for tests and benchmarks that need real ones, loaded once per binary from the table
+// files (fifteen_table_file.h) in the first of:
+//   - the directory named by $FIFTEEN_TABLES_DIR, e.g. with the large tier built:
+//       bazel build //data:fifteen-large_table
+//       bazel test ... --test_env=FIFTEEN_TABLES_DIR=$PWD/bazel-bin/data
+//   - "data" in the runfiles (a data dependency on //data:fifteen_table).
+// fifteen.tbl must be there; fifteen-large.tbl is used when present.
 //
 // Thread-safety: the first call loads; later calls return the same immutable objects.
 
 #ifndef PUZZLES_FIFTEEN_FIFTEEN_TEST_TABLES_H_
 #define PUZZLES_FIFTEEN_FIFTEEN_TEST_TABLES_H_
 
+#include <string>
+
 #include "puzzles/fifteen/fifteen_heuristic.h"
 
 namespace puzzle {
 
-inline constexpr char kFifteenTestTablesRunfilesDir[] = "puzzles/fifteen/fifteen_default_tables";
+// The directory the tables are read from ($FIFTEEN_TABLES_DIR or "data").
+std::string FifteenTestTablesDir();
 
-// Never null. Aborts the test binary (a test fixture cannot continue) if the tables cannot be
-// read or built.
+// Never null. Aborts the binary (a test fixture cannot continue) if the tables cannot be read.
 const FifteenHeuristic& FifteenTestHeuristic();
 
 }  // namespace puzzle
