@@ -1,0 +1,214 @@
+// A search puzzle (the 15-puzzle) through the real server binary: the paths a search has and a
+// table lookup does not. Each answer reports nodes and time; an unsolvable pair is answered
+// without search; --max_search_time ends a search as DEADLINE_EXCEEDED naming the bound proven;
+// the call's deadline and cancellation reach the search and free its worker; a full executor is
+// RESOURCE_EXHAUSTED; a batch gives the queries it never started their own status; HTTP maps
+// the same; /metrics records searches and deadline-exceeded calls.
+//
+// The hard pair is one of the 80-move positions (about 6 s with the default tier, on this
+// machine): every test that uses it stops it long before it ends. Timings here are generous
+// bounds against hangs; the figures (for example how soon a cancelled call frees its worker) are
+// measured by bench/search_benchmark.
+#include <grpcpp/client_context.h>
+#include <httplib.h>
+
+#include <atomic>
+#include <regex>
+#include <string>
+#include <thread>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "client/remote_oracle.h"
+#include "gtest/gtest.h"
+#include "puzzleoracle/v2/oracle.grpc.pb.h"
+#include "tests/server_process.h"
+
+namespace tests {
+namespace {
+
+namespace v2 = ::puzzleoracle::v2;
+
+constexpr char kHard[] = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0";  // 80 moves from kKorfGoal
+constexpr char kKorfGoal[] = "X123456789ABCDEF";
+constexpr char kKorf1[] = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";  // 57 moves from kKorfGoal
+
+class SearchE2eTest : public ::testing::Test {
+ protected:
+  void Start(std::vector<std::string> flags) {
+    flags.insert(flags.begin(),
+                 {"--address=127.0.0.1:0", "--http_address=127.0.0.1:0", "--puzzles=fifteen"});
+    auto started = ServerProcess::Start(flags);
+    ASSERT_TRUE(started.ok()) << started.status();
+    server_ = std::move(*started);
+    stub_ = v2::PuzzleOracle::NewStub(client::MakeChannel(server_->address(), 1 << 20));
+    const std::string& http = server_->http_address();
+    int port = 0;
+    ASSERT_TRUE(absl::SimpleAtoi(http.substr(http.rfind(':') + 1), &port));
+    http_ = std::make_unique<httplib::Client>("127.0.0.1", port);
+    http_->set_read_timeout(30, 0);
+  }
+
+  grpc::Status Solve(const std::string& start, const std::string& goal, v2::SolveResponse* response,
+                     absl::Duration deadline = absl::Seconds(30),
+                     grpc::ClientContext* context = nullptr) {
+    grpc::ClientContext local;
+    if (context == nullptr) context = &local;
+    context->set_deadline(absl::ToChronoTime(absl::Now() + deadline));
+    v2::SolveRequest request;
+    request.set_puzzle("fifteen");
+    request.set_start(start);
+    request.set_goal(goal);
+    return stub_->Solve(context, request, response);
+  }
+
+  // Solves an easy query, retrying while the executor is still busy, for up to `within`.
+  // Returns how long until it was answered, or InfiniteDuration.
+  absl::Duration TimeUntilAnEasyQueryIsAnswered(absl::Duration within) {
+    const absl::Time start = absl::Now();
+    while (absl::Now() - start < within) {
+      v2::SolveResponse response;
+      const grpc::Status s = Solve("123456789ABCDEXF", "", &response);
+      if (s.ok()) return absl::Now() - start;
+      EXPECT_EQ(s.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << s.error_message();
+      absl::SleepFor(absl::Milliseconds(1));
+    }
+    return absl::InfiniteDuration();
+  }
+
+  std::unique_ptr<ServerProcess> server_;
+  std::unique_ptr<v2::PuzzleOracle::Stub> stub_;
+  std::unique_ptr<httplib::Client> http_;
+};
+
+// "the optimal length is at least N" -> N, or -1.
+int ProvenBound(const std::string& message) {
+  std::smatch m;
+  if (!std::regex_search(message, m, std::regex("the optimal length is at least (\\d+)$"))) {
+    return -1;
+  }
+  return std::stoi(m[1]);
+}
+
+TEST_F(SearchE2eTest, AnswersReportNodesAndTimeAndUnsolvablePairsNeedNoSearch) {
+  Start({});
+  v2::SolveResponse response;
+  ASSERT_TRUE(Solve(kKorf1, kKorfGoal, &response).ok());
+  EXPECT_EQ(response.distance(), 57);
+  EXPECT_EQ(response.moves(), "ulddruuuldddruurrdldluurulldrdruurdddluuurdddluluurrdlllu");
+  EXPECT_TRUE(response.has_search());
+  EXPECT_GE(response.search().nodes(), 57u);
+  EXPECT_GT(response.search().milliseconds(), 0.0);
+
+  ASSERT_TRUE(Solve(kHard, "123456789ABCDEFX", &response).ok());  // the other parity class
+  EXPECT_FALSE(response.solvable());
+  EXPECT_EQ(response.distance(), -1);
+  EXPECT_EQ(response.search().nodes(), 0u);
+}
+
+TEST_F(SearchE2eTest, MaxSearchTimeEndsASearchNamingTheBoundProven) {
+  Start({"--max_search_time=300ms"});
+  v2::SolveResponse response;
+  const absl::Time start = absl::Now();
+  const grpc::Status s = Solve(kHard, kKorfGoal, &response);
+  EXPECT_LT(absl::Now() - start, absl::Seconds(5));
+  ASSERT_EQ(s.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << s.error_message();
+  EXPECT_TRUE(
+      absl::StartsWith(s.error_message(), "search stopped by --max_search_time (300ms) after "))
+      << s.error_message();
+  EXPECT_TRUE(absl::StrContains(s.error_message(), " nodes; the optimal length is at least "));
+  const int bound = ProvenBound(s.error_message());
+  EXPECT_GE(bound, 40) << s.error_message();  // at least the heuristic's value of the start
+  EXPECT_LE(bound, 80) << s.error_message();  // never more than the true distance
+
+  // The same over HTTP: 504, the same message shape.
+  httplib::Result r = http_->Post(
+      "/v2/puzzles/fifteen:solve",
+      absl::StrCat("{\"start\":\"", kHard, "\",\"goal\":\"", kKorfGoal, "\"}"), "application/json");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 504);
+  EXPECT_TRUE(absl::StrContains(r->body, "search stopped by --max_search_time (300ms)")) << r->body;
+
+  // Calls that hit their deadline are counted as DEADLINE_EXCEEDED, and finished searches are
+  // recorded per puzzle.
+  ASSERT_TRUE(Solve(kKorf1, kKorfGoal, &response).ok());
+  r = http_->Get("/metrics");
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(absl::StrContains(r->body, "code=\"DEADLINE_EXCEEDED\"")) << r->body;
+  EXPECT_TRUE(absl::StrContains(r->body, "puzzle_oracle_search_nodes_count{puzzle=\"fifteen\"} 1"))
+      << r->body;
+  EXPECT_TRUE(absl::StrContains(
+      r->body, "puzzle_oracle_search_duration_seconds_count{puzzle=\"fifteen\"} 1"))
+      << r->body;
+}
+
+TEST_F(SearchE2eTest, TheCallsDeadlineStopsTheSearchAndFreesItsWorker) {
+  Start({"--solve_threads=1", "--solve_queue=0"});
+  v2::SolveResponse response;
+  const grpc::Status s = Solve(kHard, kKorfGoal, &response, absl::Milliseconds(300));
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << s.error_message();
+  // The only worker is free again: the search did not run on to its end (seconds).
+  EXPECT_LT(TimeUntilAnEasyQueryIsAnswered(absl::Seconds(2)), absl::Seconds(2));
+}
+
+TEST_F(SearchE2eTest, AFullExecutorIsResourceExhaustedAndCancellingFreesTheWorker) {
+  Start({"--solve_threads=1", "--solve_queue=0"});
+  grpc::ClientContext hard_context;
+  grpc::Status hard_status;
+  std::atomic<bool> hard_done{false};
+  std::thread hard([&] {
+    v2::SolveResponse response;
+    hard_status = Solve(kHard, kKorfGoal, &response, absl::Seconds(60), &hard_context);
+    hard_done = true;
+  });
+  // Once the hard search holds the only worker, another search is refused at once.
+  grpc::Status refused;
+  const absl::Time until = absl::Now() + absl::Seconds(10);
+  do {
+    absl::SleepFor(absl::Milliseconds(20));
+    v2::SolveResponse response;
+    refused = Solve(kKorf1, kKorfGoal, &response);
+  } while (refused.ok() && absl::Now() < until);
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_EQ(refused.error_message(),
+            "the server is busy: 1 searches running and 0 waiting (--solve_threads, "
+            "--solve_queue); retry later");
+  EXPECT_FALSE(hard_done);
+
+  hard_context.TryCancel();
+  const absl::Duration freed = TimeUntilAnEasyQueryIsAnswered(absl::Seconds(2));
+  EXPECT_LT(freed, absl::Seconds(2));
+  hard.join();
+  EXPECT_EQ(hard_status.error_code(), grpc::StatusCode::CANCELLED);
+  std::printf("a cancelled search's worker answered the next query %s after the cancel\n",
+              absl::FormatDuration(freed).c_str());
+}
+
+TEST_F(SearchE2eTest, ABatchThatRunsOutOfTimeSaysWhichQueriesNeverStarted) {
+  Start({"--max_search_time=300ms", "--batch_threads=1"});
+  v2::SolveBatchRequest request;
+  request.set_puzzle("fifteen");
+  for (const char* start : {kKorf1, kHard, kKorf1}) {
+    v2::SolveItem* item = request.add_items();
+    item->set_id(request.items_size());
+    item->set_start(start);
+    item->set_goal(kKorfGoal);
+  }
+  grpc::ClientContext context;
+  context.set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(30)));
+  v2::SolveBatchResponse response;
+  ASSERT_TRUE(stub_->SolveBatch(&context, request, &response).ok());
+  ASSERT_EQ(response.results_size(), 3);
+  EXPECT_EQ(response.results(0).code(), 0);
+  EXPECT_EQ(response.results(0).answer().distance(), 57);
+  EXPECT_EQ(response.results(1).code(), static_cast<int>(grpc::StatusCode::DEADLINE_EXCEEDED));
+  EXPECT_GE(ProvenBound(response.results(1).error()), 40) << response.results(1).error();
+  EXPECT_EQ(response.results(2).code(), static_cast<int>(grpc::StatusCode::DEADLINE_EXCEEDED));
+  EXPECT_EQ(response.results(2).error(),
+            "--max_search_time (300ms) passed before this query was started");
+}
+
+}  // namespace
+}  // namespace tests
