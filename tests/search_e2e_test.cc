@@ -8,7 +8,7 @@
 // The hard pair is one of the 80-move positions (about 6 s with the default tier, on this
 // machine): every test that uses it stops it long before it ends. Timings here are generous
 // bounds against hangs; the figures (for example how soon a cancelled call frees its worker) are
-// measured by bench/search_benchmark.
+// measured by bench/fifteen_server_benchmark.
 #include <grpcpp/client_context.h>
 #include <httplib.h>
 

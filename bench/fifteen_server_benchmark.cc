@@ -1,0 +1,208 @@
+// The 15-puzzle's figures through the real server over gRPC (it starts the server binary itself,
+// like the end-to-end tests):
+//   - SolveBatch of Korf's 100 instances in one call: wall time, with --batch_threads=2 (both
+//     cores) and =1, median of --runs (target: at most 2 s with the default tier);
+//   - Korf's 100 as single Solve calls, one at a time: client-observed ms per instance;
+//   - a cancelled search: the time from the client's cancel until the only worker
+//     (--solve_threads=1) answers the next query (target: within 10 ms), median and max;
+//   - --max_search_time=100ms: how long after the cap the DEADLINE_EXCEEDED answer arrives.
+//
+//   bazel run -c opt //bench:fifteen_server_benchmark
+//   bazel run -c opt //bench:fifteen_server_benchmark -- --tables_dir=$PWD/bazel-bin/data
+//       (with fifteen-large.tbl built there: the large tier)
+//
+// Client and server share the machine's cores; compare ratios within one run.
+#include <grpcpp/client_context.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "client/remote_oracle.h"
+#include "puzzleoracle/v2/oracle.grpc.pb.h"
+#include "puzzles/fifteen/fifteen_korf100.h"
+#include "tests/server_process.h"
+
+ABSL_FLAG(std::string, tables_dir, "", "The server's --tables_dir; empty: its default.");
+ABSL_FLAG(int, runs, 5, "Repetitions of each batch measurement (the median is reported).");
+ABSL_FLAG(int, cancels, 20, "Cancelled searches to time.");
+
+namespace {
+
+namespace v2 = ::puzzleoracle::v2;
+
+constexpr char kHard[] = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0";  // 80 moves, seconds
+constexpr char kKorfGoal[] = "X123456789ABCDEF";
+
+[[noreturn]] void Die(const std::string& what) {
+  std::fprintf(stderr, "fifteen_server_benchmark: %s\n", what.c_str());
+  std::exit(1);
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+struct Server {
+  std::unique_ptr<tests::ServerProcess> process;
+  std::unique_ptr<v2::PuzzleOracle::Stub> stub;
+};
+
+Server StartServer(std::vector<std::string> flags) {
+  flags.insert(flags.begin(), {"--address=127.0.0.1:0", "--puzzles=fifteen"});
+  if (!absl::GetFlag(FLAGS_tables_dir).empty()) {
+    flags.push_back("--tables_dir=" + absl::GetFlag(FLAGS_tables_dir));
+  }
+  auto started = tests::ServerProcess::Start(flags);
+  if (!started.ok()) Die(started.status().ToString());
+  Server s;
+  s.process = std::move(*started);
+  s.stub = v2::PuzzleOracle::NewStub(client::MakeChannel(s.process->address(), 64 << 20));
+  return s;
+}
+
+grpc::Status Solve(v2::PuzzleOracle::Stub& stub, const std::string& start, const std::string& goal,
+                   grpc::ClientContext* context, v2::SolveResponse* response) {
+  context->set_deadline(absl::ToChronoTime(absl::Now() + absl::Minutes(5)));
+  v2::SolveRequest request;
+  request.set_puzzle("fifteen");
+  request.set_start(start);
+  request.set_goal(goal);
+  return stub.Solve(context, request, response);
+}
+
+std::string Cells(const puzzle::FifteenBoard& board) { return puzzle::FormatFifteenBoard(board); }
+
+void BatchFigures(const std::vector<puzzle::KorfInstance>& korf) {
+  v2::SolveBatchRequest request;
+  request.set_puzzle("fifteen");
+  for (const puzzle::KorfInstance& k : korf) {
+    v2::SolveItem* item = request.add_items();
+    item->set_id(k.id);
+    item->set_start(Cells(k.board));
+    item->set_goal(kKorfGoal);
+  }
+  for (int threads : {2, 1}) {
+    Server server = StartServer({absl::StrCat("--batch_threads=", threads)});
+    std::vector<double> seconds;
+    for (int run = 0; run < absl::GetFlag(FLAGS_runs); ++run) {
+      grpc::ClientContext context;
+      context.set_deadline(absl::ToChronoTime(absl::Now() + absl::Minutes(5)));
+      v2::SolveBatchResponse response;
+      const absl::Time start = absl::Now();
+      const grpc::Status status = server.stub->SolveBatch(&context, request, &response);
+      seconds.push_back(absl::ToDoubleSeconds(absl::Now() - start));
+      if (!status.ok()) Die(absl::StrCat("SolveBatch: ", status.error_message()));
+      int sum = 0;
+      for (size_t i = 0; i < korf.size(); ++i) {
+        const v2::SolveItemResult& r = response.results(static_cast<int>(i));
+        if (r.code() != 0 || r.answer().distance() != korf[i].optimal_length) {
+          Die(absl::StrCat("instance ", korf[i].id, ": code ", r.code(), " ", r.error(),
+                           ", distance ", r.answer().distance(), ", expected ",
+                           korf[i].optimal_length));
+        }
+        sum += r.answer().distance();
+      }
+      if (sum != 5305) Die(absl::StrCat("sum of lengths ", sum, ", expected 5305"));
+    }
+    std::printf(
+        "SolveBatch of Korf's 100, --batch_threads=%d: median %.3f s (min %.3f, max %.3f) "
+        "over %zu runs; all 100 lengths right (sum 5305)\n",
+        threads, Median(seconds), *std::min_element(seconds.begin(), seconds.end()),
+        *std::max_element(seconds.begin(), seconds.end()), seconds.size());
+  }
+}
+
+void SingleCallFigures(const std::vector<puzzle::KorfInstance>& korf) {
+  Server server = StartServer({});
+  std::vector<double> ms;
+  uint64_t nodes = 0;
+  for (const puzzle::KorfInstance& k : korf) {
+    grpc::ClientContext context;
+    v2::SolveResponse response;
+    const absl::Time start = absl::Now();
+    const grpc::Status status = Solve(*server.stub, Cells(k.board), kKorfGoal, &context, &response);
+    ms.push_back(absl::ToDoubleMilliseconds(absl::Now() - start));
+    if (!status.ok() || response.distance() != k.optimal_length) {
+      Die(absl::StrCat("instance ", k.id, ": ", status.error_message()));
+    }
+    nodes += response.search().nodes();
+  }
+  double sum = 0;
+  for (double m : ms) sum += m;
+  std::printf(
+      "Korf's 100 as single Solve calls: mean %.1f ms, median %.1f ms, max %.1f ms per "
+      "instance (client-observed); %.0f nodes mean\n",
+      sum / ms.size(), Median(ms), *std::max_element(ms.begin(), ms.end()),
+      static_cast<double>(nodes) / korf.size());
+}
+
+void CancelFigures() {
+  Server server = StartServer({"--solve_threads=1", "--solve_queue=0"});
+  std::vector<double> ms;
+  for (int trial = 0; trial < absl::GetFlag(FLAGS_cancels); ++trial) {
+    grpc::ClientContext hard_context;
+    std::thread hard([&] {
+      v2::SolveResponse response;
+      Solve(*server.stub, kHard, kKorfGoal, &hard_context, &response);
+    });
+    absl::SleepFor(absl::Milliseconds(100));  // the search is running
+    const absl::Time cancelled = absl::Now();
+    hard_context.TryCancel();
+    while (true) {
+      grpc::ClientContext context;
+      v2::SolveResponse response;
+      const grpc::Status status = Solve(*server.stub, "123456789ABCDEXF", "", &context, &response);
+      if (status.ok()) break;
+      if (status.error_code() != grpc::StatusCode::RESOURCE_EXHAUSTED) {
+        Die(absl::StrCat("easy query: ", status.error_message()));
+      }
+      if (absl::Now() - cancelled > absl::Seconds(10)) Die("the worker was not freed in 10 s");
+    }
+    ms.push_back(absl::ToDoubleMilliseconds(absl::Now() - cancelled));
+    hard.join();
+  }
+  std::printf(
+      "cancel -> the only worker answers the next query: median %.2f ms, max %.2f ms "
+      "over %zu cancels (target: within 10 ms)\n",
+      Median(ms), *std::max_element(ms.begin(), ms.end()), ms.size());
+}
+
+void DeadlineFigures() {
+  Server server = StartServer({"--max_search_time=100ms"});
+  std::vector<double> ms;
+  for (int trial = 0; trial < 10; ++trial) {
+    grpc::ClientContext context;
+    v2::SolveResponse response;
+    const absl::Time start = absl::Now();
+    const grpc::Status status = Solve(*server.stub, kHard, kKorfGoal, &context, &response);
+    ms.push_back(absl::ToDoubleMilliseconds(absl::Now() - start));
+    if (status.error_code() != grpc::StatusCode::DEADLINE_EXCEEDED) {
+      Die(absl::StrCat("expected DEADLINE_EXCEEDED: ", status.error_message()));
+    }
+  }
+  std::printf(
+      "--max_search_time=100ms: DEADLINE_EXCEEDED after median %.1f ms, max %.1f ms "
+      "(client-observed)\n",
+      Median(ms), *std::max_element(ms.begin(), ms.end()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::ParseCommandLine(argc, argv);
+  absl::StatusOr<std::vector<puzzle::KorfInstance>> korf = puzzle::ReadKorf100();
+  if (!korf.ok()) Die(korf.status().ToString());
+  BatchFigures(*korf);
+  SingleCallFigures(*korf);
+  CancelFigures();
+  DeadlineFigures();
+  return 0;
+}
