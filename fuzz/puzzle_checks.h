@@ -16,6 +16,10 @@
 //   - over a table that may be corrupt (a fuzzed table file), DataLoss saying
 //   "inconsistent" is
 //     the one other outcome allowed;
+//   - a search puzzle (PuzzleInfo::searches) may also stop at the audit's time budget
+//     (kSearchBudget per call): DeadlineExceeded naming the bound proven, or that the query was
+//     never started; random boards of the 15-puzzle can take seconds each, and an input must
+//     stay well within libFuzzer's -timeout;
 //   - over the verified tables, every suffix of an answer's move string is the
 //   answer from the
 //     board where that suffix starts: a shortest path's tail is a shortest
@@ -40,8 +44,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "absl/time/time.h"
 #include "puzzle/puzzle.h"
-#include "puzzle/solver_oracle.h"
 
 namespace fuzz {
 
@@ -65,6 +69,9 @@ std::string DescribeResult(const absl::Status& status, const puzzle::Answer& ans
 // True when `text` is printable ASCII (0x20-0x7e) and, if `newlines`, '\n'.
 bool IsPrintable(absl::string_view text, bool newlines);
 
+// The wall-clock time the audit gives one call's searches (the batch, then the deep checks).
+inline constexpr absl::Duration kSearchBudget = absl::Seconds(2);
+
 // Aborts unless `status` is InvalidArgument whose message starts with
 // `field` + ": ", is at most kMaxMessage bytes and printable ASCII. `what`
 // describes the input.
@@ -76,25 +83,28 @@ void CheckResult(const puzzle::Puzzle& puzzle, const puzzle::QueryText& query,
                  const absl::Status& status, const puzzle::Answer& answer, Tables tables);
 
 // Verified tables only: re-solves the board after each of the answer's moves
-// and aborts unless each answer is the suffix of `answer` (same extras).
+// and aborts unless each answer is the suffix of `answer` (same extras). A
+// search stopped by `control` ends the check there (what was checked stands).
 // REQUIRES: CheckResult passed and `status` was OK.
 void CheckSuffixes(const puzzle::Puzzle& puzzle, const puzzle::Solver& solver,
-                   const puzzle::QueryText& query, const puzzle::Answer& answer);
+                   const puzzle::QueryText& query, const puzzle::Answer& answer,
+                   puzzle::SolveControl& control);
 
 // Aborts unless the two answers are the same (nodes and search_time aside).
 void CheckSameAnswer(const puzzle::Answer& a, const puzzle::Answer& b, absl::string_view what);
 
-// An Oracle that answers through puzzle::SolverOracle over the verified
-// tables and checks every result it hands out: CheckResult for each; for the
-// first few answered queries of each call, the single-query path
-// (Solver::Solve) gives the same result as the batch and CheckSuffixes holds.
+// An Oracle that answers through Solver::SolveBatch over the verified tables
+// (a search puzzle's within kSearchBudget) and checks every result it hands
+// out: CheckResult for each; for the first few answered queries of each call,
+// the single-query path (Solver::Solve) gives the same result as the batch and
+// CheckSuffixes holds (within the same budget).
 // It also counts what it saw, for the judge's own properties.
 class AuditingOracle final : public puzzle::Oracle {
  public:
   // REQUIRES: `puzzle` and `solver` outlive the oracle; `solver` is over the
   // verified tables.
   AuditingOracle(const puzzle::Puzzle& puzzle, const puzzle::Solver& solver)
-      : puzzle_(puzzle), solver_(solver), inner_(&solver) {}
+      : puzzle_(puzzle), solver_(solver) {}
 
   AuditingOracle(const AuditingOracle&) = delete;
   AuditingOracle& operator=(const AuditingOracle&) = delete;
@@ -114,7 +124,6 @@ class AuditingOracle final : public puzzle::Oracle {
 
   const puzzle::Puzzle& puzzle_;
   const puzzle::Solver& solver_;
-  puzzle::SolverOracle inner_;
   size_t calls_ = 0;
   size_t queries_ = 0;
   size_t rejected_ = 0;
