@@ -476,6 +476,8 @@ HttpGateway::~HttpGateway() { Stop(absl::ZeroDuration()); }
 
 const std::string& HttpGateway::address() const { return server_->address(); }
 
+int HttpGateway::max_connections() const { return server_->max_connections(); }
+
 void HttpGateway::Stop(absl::Duration grace) {
   if (server_ != nullptr) server_->Stop(grace);
 }

@@ -54,9 +54,9 @@ int HttpStatusFor(absl::StatusCode code);
 HttpResponse ErrorResponse(const absl::Status& status, int http_status = 0);
 
 struct HttpGatewayOptions {
-  std::string address;  // host:port; port 0 picks a free port
-  int threads = 4;      // --http_threads: event loops
-  int max_connections = 1024;
+  std::string address;      // host:port; port 0 picks a free port
+  int threads = 4;          // --http_threads: event loops
+  int max_connections = 0;  // 0: fit to the file-descriptor limit (HttpServerOptions)
   absl::Duration idle_timeout = absl::Seconds(30);
 };
 
@@ -75,6 +75,8 @@ class HttpGateway {
 
   // host:port actually bound.
   const std::string& address() const;
+  // The connection limit in force (HttpServer::max_connections).
+  int max_connections() const;
 
   // Stops accepting, lets answers in progress finish for up to `grace`, then closes every
   // connection. Idempotent.

@@ -418,25 +418,41 @@ absl::StatusOr<int> Listen(const std::string& address, const ParsedAddress& pars
   return fd;
 }
 
-// Raises RLIMIT_NOFILE's soft limit to `needed` (at most the hard limit).
-absl::Status EnsureFileDescriptors(uint64_t needed, int max_connections) {
+// Resolves `requested` connections (0: kDefaultHttpMaxConnections, or as many as the hard
+// RLIMIT_NOFILE holds) and raises RLIMIT_NOFILE's soft limit to what they need: one descriptor
+// each plus kReservedFds for the rest of the process. Returns the connection limit.
+absl::StatusOr<int> ReserveFileDescriptors(int requested) {
   rlimit limit;
   if (getrlimit(RLIMIT_NOFILE, &limit) != 0) {
     return absl::InternalError(absl::StrCat("getrlimit(RLIMIT_NOFILE): ", ErrnoText(errno)));
   }
-  if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur >= needed) return absl::OkStatus();
+  int connections = requested > 0 ? requested : kDefaultHttpMaxConnections;
+  if (requested == 0 && limit.rlim_max != RLIM_INFINITY &&
+      limit.rlim_max < static_cast<uint64_t>(connections) + kReservedFds) {
+    if (limit.rlim_max <= kReservedFds) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("the hard RLIMIT_NOFILE is ", limit.rlim_max,
+                       "; the HTTP server needs "
+                       "more than ",
+                       kReservedFds, " file descriptors (ulimit -Hn, LimitNOFILE=)"));
+    }
+    connections = static_cast<int>(limit.rlim_max - kReservedFds);
+  }
+  const uint64_t needed = static_cast<uint64_t>(connections) + kReservedFds;
+  if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur >= needed) return connections;
   if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < needed) {
     return absl::ResourceExhaustedError(
-        absl::StrCat("max_connections=", max_connections, " needs about ", needed,
+        absl::StrCat("max_connections=", connections, " needs about ", needed,
                      " file descriptors but the hard RLIMIT_NOFILE is ", limit.rlim_max,
-                     "; lower max_connections or raise the limit (ulimit -Hn, LimitNOFILE=)"));
+                     "; lower max_connections (0 fits it to the limit) or raise the limit "
+                     "(ulimit -Hn, LimitNOFILE=)"));
   }
   limit.rlim_cur = needed;
   if (setrlimit(RLIMIT_NOFILE, &limit) != 0) {
     return absl::InternalError(
         absl::StrCat("setrlimit(RLIMIT_NOFILE, ", needed, "): ", ErrnoText(errno)));
   }
-  return absl::OkStatus();
+  return connections;
 }
 
 absl::Status ValidateOptions(const HttpServerOptions& options) {
@@ -447,8 +463,9 @@ absl::Status ValidateOptions(const HttpServerOptions& options) {
   if (options.threads < 1 || options.threads > 256) {
     return invalid("threads", options.threads, "1-256");
   }
-  if (options.max_connections < 1) {
-    return invalid("max_connections", options.max_connections, "at least 1");
+  if (options.max_connections < 0) {
+    return invalid("max_connections", options.max_connections,
+                   "0 (fit to the file-descriptor limit) or more");
   }
   if (options.max_connections_per_ip < 0) {
     return invalid("max_connections_per_ip", options.max_connections_per_ip,
@@ -1220,8 +1237,8 @@ HttpServerStats HttpServer::Core::stats() const {
 
 // ---- HttpServer --------------------------------------------------------------------------------
 
-HttpServer::HttpServer(std::unique_ptr<Core> core, std::string address)
-    : core_(std::move(core)), address_(std::move(address)) {}
+HttpServer::HttpServer(std::unique_ptr<Core> core, std::string address, int max_connections)
+    : core_(std::move(core)), address_(std::move(address)), max_connections_(max_connections) {}
 
 HttpServer::~HttpServer() { Stop(absl::ZeroDuration()); }
 
@@ -1236,9 +1253,9 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(HttpServerOptions 
   absl::Status valid = ValidateOptions(options);
   if (!valid.ok()) return valid;
   if (!handler) return absl::InvalidArgumentError("HTTP server: the handler is empty");
-  absl::Status fds = EnsureFileDescriptors(
-      static_cast<uint64_t>(options.max_connections) + kReservedFds, options.max_connections);
-  if (!fds.ok()) return fds;
+  absl::StatusOr<int> max_connections = ReserveFileDescriptors(options.max_connections);
+  if (!max_connections.ok()) return max_connections.status();
+  options.max_connections = *max_connections;
   int port = 0;
   absl::StatusOr<int> listen_fd = Listen(options.address, *parsed, options.listen_backlog, &port);
   if (!listen_fd.ok()) return listen_fd.status();
@@ -1249,7 +1266,7 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(HttpServerOptions 
       std::make_unique<Core>(std::make_shared<Config>(std::move(options), std::move(handler)));
   absl::Status started = core->Start(*listen_fd);
   if (!started.ok()) return started;
-  return absl::WrapUnique(new HttpServer(std::move(core), std::move(address)));
+  return absl::WrapUnique(new HttpServer(std::move(core), std::move(address), *max_connections));
 }
 
 }  // namespace server

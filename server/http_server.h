@@ -167,7 +167,10 @@ struct HttpServerOptions {
   // do not fit get 431. The worst case for headers is max_connections times this.
   size_t connection_memory_limit = 32 << 10;
   // Connections open at once; beyond, new connections are closed as soon as accepted.
-  int max_connections = 1024;
+  // 0: kDefaultHttpMaxConnections, or fewer when the hard RLIMIT_NOFILE cannot hold that many
+  // (a container started with `--ulimit nofile=1024:1024` still serves). An explicit value the
+  // hard limit cannot hold is refused at Start.
+  int max_connections = 0;
   // Connections open at once from one IP address; 0 = unlimited.
   int max_connections_per_ip = 0;
   // See the header comment; at least 1 s, whole seconds.
@@ -187,6 +190,9 @@ struct HttpServerOptions {
 };
 
 // Counters for diagnostics and tests. A snapshot; fields are not read atomically together.
+// What max_connections = 0 asks for when the file-descriptor limit allows it.
+constexpr int kDefaultHttpMaxConnections = 1024;
+
 struct HttpServerStats {
   int64_t open_connections = 0;     // accepted and not yet closed
   int64_t requests_in_flight = 0;   // handler called, answer not yet fully sent
@@ -200,7 +206,8 @@ struct HttpServerStats {
 class HttpServer {
  public:
   // Binds `options.address` and starts serving. Raises the process's RLIMIT_NOFILE soft limit
-  // (up to the hard limit) when it is below what max_connections needs.
+  // (up to the hard limit) when it is below what max_connections needs (max_connections plus
+  // 256 for the rest of the process).
   // Errors: InvalidArgument for a malformed address or option (the message names it),
   // Unavailable "cannot listen for HTTP on H:P: <reason>" when it cannot be bound (never
   // SO_REUSEPORT: a port in use is refused), ResourceExhausted when the file-descriptor hard
@@ -214,6 +221,8 @@ class HttpServer {
 
   // The bound address: the host as given and the actual port ("127.0.0.1:43215").
   const std::string& address() const { return address_; }
+  // The connection limit in force: options.max_connections, or what 0 resolved to.
+  int max_connections() const { return max_connections_; }
 
   // Stops accepting at once (new connections are refused), waits up to `grace` for answers in
   // progress (handlers, pending async answers, event streams) to finish, then answers what is
@@ -227,10 +236,11 @@ class HttpServer {
 
  private:
   class Core;
-  HttpServer(std::unique_ptr<Core> core, std::string address);
+  HttpServer(std::unique_ptr<Core> core, std::string address, int max_connections);
 
   std::unique_ptr<Core> core_;
   const std::string address_;
+  const int max_connections_;
 };
 
 }  // namespace server

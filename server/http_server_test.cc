@@ -3,10 +3,12 @@
 #include "server/http_server.h"
 
 #include <netinet/in.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -175,6 +177,51 @@ TEST(HttpServerAddressTest, PortZeroPicksAFreePortAndBadOptionsAreNamed) {
   options.idle_timeout = absl::Milliseconds(10);
   EXPECT_EQ(HttpServer::Start(options, Echo).status(),
             absl::InvalidArgumentError("HTTP server option idle_timeout=10ms; expected 1s-24h"));
+}
+
+// Starts a server under a hard RLIMIT_NOFILE of `hard_limit` and prints "max_connections N" or
+// the error to stderr. A lowered hard limit cannot be raised again, so this runs in a child.
+void StartUnderFileLimit(rlim_t hard_limit, int max_connections) {
+  rlimit limit{hard_limit, hard_limit};
+  if (setrlimit(RLIMIT_NOFILE, &limit) != 0) std::_Exit(2);
+  HttpServerOptions options = TestOptions();
+  options.max_connections = max_connections;
+  absl::StatusOr<std::unique_ptr<HttpServer>> server = HttpServer::Start(options, Echo);
+  if (server.ok()) {
+    std::fprintf(stderr, "max_connections %d\n", (*server)->max_connections());
+    (*server)->Stop(absl::ZeroDuration());
+  } else {
+    std::fprintf(stderr, "%s\n", server.status().ToString().c_str());
+  }
+  std::fflush(stderr);
+  std::_Exit(0);
+}
+
+TEST(HttpServerFileLimitTest, ZeroFitsTheConnectionsToTheHardLimit) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  // 1024 connections + 256 reserved fit under 4096; under 600 only 344 do; 200 leaves none.
+  EXPECT_EXIT(StartUnderFileLimit(4096, 0), ::testing::ExitedWithCode(0), "max_connections 1024");
+  EXPECT_EXIT(StartUnderFileLimit(600, 0), ::testing::ExitedWithCode(0), "max_connections 344");
+  EXPECT_EXIT(StartUnderFileLimit(200, 0), ::testing::ExitedWithCode(0),
+              "RESOURCE_EXHAUSTED: the hard RLIMIT_NOFILE is 200; the HTTP server needs more "
+              "than 256 file descriptors");
+  std::unique_ptr<HttpServer> server = StartOrDie(TestOptions(), Echo);
+  ASSERT_NE(server, nullptr);
+  EXPECT_GE(server->max_connections(), 1);
+  EXPECT_LE(server->max_connections(), kDefaultHttpMaxConnections);
+}
+
+TEST(HttpServerFileLimitTest, AnExplicitLimitTheHardLimitCannotHoldIsRefused) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(StartUnderFileLimit(600, 300), ::testing::ExitedWithCode(0), "max_connections 300");
+  EXPECT_EXIT(StartUnderFileLimit(600, 1024), ::testing::ExitedWithCode(0),
+              "RESOURCE_EXHAUSTED: max_connections=1024 needs about 1280 file descriptors but "
+              "the hard RLIMIT_NOFILE is 600");
+  HttpServerOptions options = TestOptions();
+  options.max_connections = -1;
+  EXPECT_EQ(HttpServer::Start(options, Echo).status(),
+            absl::InvalidArgumentError("HTTP server option max_connections=-1; expected 0 (fit "
+                                       "to the file-descriptor limit) or more"));
 }
 
 // ---- Requests as sent ------------------------------------------------------------------------

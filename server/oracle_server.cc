@@ -38,7 +38,7 @@ absl::Status CheckOptions(const OracleServerOptions& o) {
            at_least("solve_queue", o.solve_queue, 0),
            at_least("max_streams", o.max_streams, 1),
            at_least("grpc_memory", o.grpc_memory_bytes, 16 << 20),
-           at_least("http_max_connections", o.http_max_connections, 1),
+           at_least("http_max_connections", o.http_max_connections, 0),
        }) {
     if (!s.ok()) return s;
   }

@@ -65,7 +65,7 @@ struct OracleServerOptions {
   int max_streams = 64;  // SolveStream calls open at once, server-wide
   absl::Duration stream_write_timeout = absl::Seconds(30);
   int64_t grpc_memory_bytes = 128 << 20;  // gRPC's ResourceQuota
-  int http_max_connections = 1024;
+  int http_max_connections = 0;           // 0: fit to the file-descriptor limit (HttpServerOptions)
   absl::Duration http_idle_timeout = absl::Seconds(30);
   puzzle::MappingAdvice mapping_advice = puzzle::MappingAdvice::kSequential;
   // For the process_start_time_seconds metric.
@@ -87,6 +87,8 @@ class OracleServer {
   const std::string& address() const { return address_; }
   // The HTTP gateway's bound host:port, or "" when it is off.
   std::string http_address() const { return http_ != nullptr ? http_->address() : ""; }
+  // The HTTP connection limit in force; 0 without HTTP.
+  int http_max_connections() const { return http_ != nullptr ? http_->max_connections() : 0; }
   const OracleHandler& handler() const { return *handler_; }
   // The table files being served, for the change watch.
   std::vector<std::string> table_paths() const;

@@ -54,7 +54,9 @@ ABSL_FLAG(int, max_streams, 64, "Most SolveStream calls open at once, server-wid
 ABSL_FLAG(absl::Duration, stream_write_timeout, absl::Seconds(30),
           "A stream whose client has not read an answer for this long is cancelled.");
 ABSL_FLAG(int, http_threads, 4, "HTTP event loops (requests handled at once; never blocked).");
-ABSL_FLAG(int, http_max_connections, 1024, "Most HTTP connections open at once.");
+ABSL_FLAG(int, http_max_connections, 0,
+          "Most HTTP connections open at once. 0: 1024, or fewer when the hard RLIMIT_NOFILE "
+          "cannot hold that many (each needs a file descriptor; 256 stay for the rest).");
 ABSL_FLAG(absl::Duration, http_idle_timeout, absl::Seconds(30),
           "An HTTP connection must send its headers within this, and is closed after this "
           "long without traffic.");
@@ -172,9 +174,10 @@ int main(int argc, char** argv) {
   if (!(*oracle)->http_address().empty()) {
     const std::string http = (*oracle)->http_address();
     std::fprintf(stderr,
-                 "puzzle_oracle_server: HTTP on %s; playground http://%s/, metrics "
-                 "http://%s/metrics, API GET http://%s/v2/puzzles\n",
-                 http.c_str(), http.c_str(), http.c_str(), http.c_str());
+                 "puzzle_oracle_server: HTTP on %s; up to %d connections; playground "
+                 "http://%s/, metrics http://%s/metrics, API GET http://%s/v2/puzzles\n",
+                 http.c_str(), (*oracle)->http_max_connections(), http.c_str(), http.c_str(),
+                 http.c_str());
   }
   std::vector<std::string> tables;
   for (const server::v2::TableInfo& t : (*oracle)->handler().table_info().tables()) {
