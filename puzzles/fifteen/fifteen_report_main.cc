@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <string>
@@ -43,6 +44,9 @@ ABSL_FLAG(int, baseline, 10, "the easiest N Korf instances for the baseline comp
 ABSL_FLAG(int, random, 100, "random any-goal pairs (uniform start and goal)");
 ABSL_FLAG(bool, throughput, true, "solve the Korf instances on 2 threads");
 ABSL_FLAG(bool, per_instance, false, "print every Korf instance");
+ABSL_FLAG(std::string, tsv_out, "",
+          "If set, also write the figures that have targets there as TSV (figure, value, unit, "
+          "target, verdict), for tools/bench_report.py.");
 
 namespace puzzle {
 namespace {
@@ -90,6 +94,14 @@ Stats Summarize(const std::vector<Run>& runs) {
   s.max_cpu = *std::max_element(cpu.begin(), cpu.end());
   s.max_nodes = *std::max_element(nodes.begin(), nodes.end());
   return s;
+}
+
+// The figures with targets (issue 14), for --tsv_out.
+std::vector<std::string> target_rows;
+void Target(const std::string& figure, double value, const char* unit, const char* target,
+            double limit) {
+  target_rows.push_back(absl::StrFormat("%s\t%.2f\t%s\t%s\t%s", figure, value, unit, target,
+                                        value <= limit ? "met" : "MISS"));
 }
 
 void PrintStats(const char* label, const Stats& s) {
@@ -226,9 +238,21 @@ int Main() {
     }
     const auto worst = std::max_element(
         runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.nodes < b.nodes; });
-    PrintStats(absl::StrFormat("  %s tier:", tier).c_str(), Summarize(runs));
+    const Stats stats = Summarize(runs);
+    PrintStats(absl::StrFormat("  %s tier:", tier).c_str(), stats);
     std::printf("    lengths: %d wrong, sum %d; most nodes: instance %d\n", wrong, sum,
                 (*korf)[worst - runs.begin()].id);
+    // CPU time: this thread's, so that other load on the machine does not count.
+    const bool large = tier == "large";
+    Target(absl::StrFormat("15-puzzle %s tier: Korf's %d, mean CPU ms per instance", tier,
+                           korf->size()),
+           stats.mean_cpu, "ms", large ? "<= 5 ms" : "<= 20 ms", large ? 5 : 20);
+    if (!large) {
+      Target(absl::StrFormat("15-puzzle default tier: Korf's %d, max CPU ms", korf->size()),
+             stats.max_cpu, "ms", "<= 1000 ms", 1000);
+    }
+    Target(absl::StrFormat("15-puzzle %s tier: Korf lengths wrong (of %d)", tier, korf->size()),
+           wrong, "", "0", 0);
   }
 
   const int easiest = absl::GetFlag(FLAGS_baseline);
@@ -311,6 +335,11 @@ int Main() {
       }
     }
     std::printf("\n");
+  }
+  if (!absl::GetFlag(FLAGS_tsv_out).empty()) {
+    std::ofstream out(absl::GetFlag(FLAGS_tsv_out));
+    out << "figure\tvalue\tunit\ttarget\tverdict\n";
+    for (const std::string& row : target_rows) out << row << "\n";
   }
   return 0;
 }
