@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Turns Google Benchmark JSON (median aggregates) into the targets table of the README.
 
-Usage: bench_report.py EIGHT_JSON ROTATION_JSON [GRPC_TSV]
+Usage: bench_report.py EIGHT_JSON ROTATION_JSON [TSV...]
+Each TSV (grpc_benchmark, fifteen_report, fifteen_server_benchmark --tsv_out) has the columns
+figure, value, unit, target, verdict; its rows are appended as they are.
 Prints a markdown table: figure, measured, target, met/MISS. Run by tools/bench.sh.
 """
 import csv
@@ -31,7 +33,7 @@ def ms(entry):
 
 def main():
     if len(sys.argv) < 3:
-        sys.exit("usage: bench_report.py EIGHT_JSON ROTATION_JSON [GRPC_TSV]")
+        sys.exit("usage: bench_report.py EIGHT_JSON ROTATION_JSON [TSV...]")
     eight = medians(sys.argv[1])
     rotation = medians(sys.argv[2])
     rows = []
@@ -62,8 +64,8 @@ def main():
     ida_us = ns_per_item(rotation["BM_RotationSolveIdaStar/iterations:64"]) / 1e3
     rows.append(("rotation-game query, the seed's IDA*", f"{ida_us:,.1f} us",
                  f"{ida_us / table_us:,.0f}x the table", ""))
-    if len(sys.argv) > 3:
-        with open(sys.argv[3]) as f:
+    for tsv in sys.argv[3:]:
+        with open(tsv) as f:
             for r in csv.DictReader(f, delimiter="\t"):
                 rows.append((r["figure"], f"{float(r['value']):,.2f} {r['unit']}", r["target"],
                              r["verdict"]))
