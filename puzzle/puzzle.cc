@@ -1,5 +1,7 @@
 #include "puzzle/puzzle.h"
 
+#include <utility>
+
 #include "absl/strings/str_cat.h"
 
 namespace puzzle {
@@ -14,6 +16,33 @@ void Solver::SolveBatch(absl::Span<const Query> queries, SolveControl& control,
       return;
     }
   }
+}
+
+SolveExample MakeSolveExample(std::string start, std::string goal, int distance,
+                              std::string moves) {
+  SolveExample e;
+  e.start = std::move(start);
+  e.goal = std::move(goal);
+  e.answer.solvable = distance >= 0;
+  e.answer.distance = distance;
+  e.answer.moves = std::move(moves);
+  return e;
+}
+
+absl::Status CheckAnswerShape(const Answer& answer, bool solvable) {
+  if (answer.solvable != solvable) {
+    return absl::InternalError(
+        absl::StrCat("solvable is ", answer.solvable, "; the boards' parities say ", solvable));
+  }
+  if (!answer.solvable) {
+    if (answer.distance == -1 && answer.moves.empty()) return absl::OkStatus();
+    return absl::InternalError("an unsolvable answer must have distance -1 and no moves");
+  }
+  if (answer.moves.size() != static_cast<size_t>(answer.distance)) {
+    return absl::InternalError(
+        absl::StrCat("distance ", answer.distance, " but ", answer.moves.size(), " moves"));
+  }
+  return absl::OkStatus();
 }
 
 void TableSet::Add(const std::string& table_name, const TableFile* file) {

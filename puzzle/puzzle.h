@@ -174,6 +174,14 @@ struct SolveExample {
   std::string goal;
   Answer answer;  // nodes and search_time are not compared
 };
+// A SolveExample for a puzzle with a start and a goal; distance -1 means unsolvable.
+SolveExample MakeSolveExample(std::string start, std::string goal, int distance, std::string moves);
+
+// The checks of CheckAnswer that do not depend on the board: `answer.solvable` equals
+// `solvable`; an unsolvable answer has distance -1 and no moves; a solvable one has as many
+// moves as its distance. Internal naming the mismatch, or OK.
+absl::Status CheckAnswerShape(const Answer& answer, bool solvable);
+
 struct BadQueryExample {
   std::string start;
   std::string goal;

@@ -4,6 +4,10 @@
 #include "puzzle/board_symbols.h"
 
 namespace puzzle {
+
+std::vector<MoveInfo> SlideMoveInfos() {
+  return {{'d', "down", {}}, {'l', "left", {}}, {'r', "right", {}}, {'u', "up", {}}};
+}
 namespace {
 
 constexpr const char* kEdgeNames[4] = {"bottom row", "left column", "right column", "top row"};

@@ -20,10 +20,14 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "puzzle/puzzle.h"
 
 namespace puzzle {
 
 inline constexpr char kSlideMoveChars[] = "dlru";
+
+// The alphabet for PuzzleInfo::moves: d down, l left, r right, u up (where the blank goes).
+std::vector<MoveInfo> SlideMoveInfos();
 
 // 0..3 for 'd', 'l', 'r', 'u'; -1 for anything else.
 inline int SlideMoveIndex(char c) {

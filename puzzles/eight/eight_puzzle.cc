@@ -128,7 +128,7 @@ class EightPuzzleImpl final : public PuzzleDefinition {
     for (int cell = 0; cell < kEightCells; ++cell) info_.layout.push_back(cell);
     info_.blank_symbol = "X";
     info_.move_meaning = "the direction the blank moves";
-    info_.moves = {{'d', "down", {}}, {'l', "left", {}}, {'r', "right", {}}, {'u', "up", {}}};
+    info_.moves = SlideMoveInfos();
     info_.searches = false;
 
     TableSpec table;
@@ -143,15 +143,7 @@ class EightPuzzleImpl final : public PuzzleDefinition {
     view_ = kEightViewJs;
     judges_ = EightJudgeFormats();
 
-    auto solve = [](const char* start, const char* goal, int distance, const char* moves) {
-      SolveExample e;
-      e.start = start;
-      e.goal = goal;
-      e.answer.solvable = distance >= 0;
-      e.answer.distance = distance;
-      e.answer.moves = moves;
-      return e;
-    };
+    const auto solve = MakeSolveExample;
     examples_.solves = {
         solve("564178X23", "7568X4123", 8, "urrulldr"),
         solve("12X453786", "", 2, "dd"),
@@ -216,18 +208,8 @@ class EightPuzzleImpl final : public PuzzleDefinition {
   absl::Status CheckAnswer(const QueryText& query, const Answer& answer) const override {
     absl::StatusOr<RelabeledQuery> relabeled = ParseEightQuery(query.start, query.goal);
     if (!relabeled.ok()) return relabeled.status();
-    if (answer.solvable != relabeled->solvable) {
-      return absl::InternalError(absl::StrCat("solvable is ", answer.solvable,
-                                              "; the boards' parities say ", relabeled->solvable));
-    }
-    if (!answer.solvable) {
-      if (answer.distance == -1 && answer.moves.empty()) return absl::OkStatus();
-      return absl::InternalError("an unsolvable answer must have distance -1 and no moves");
-    }
-    if (answer.moves.size() != static_cast<size_t>(answer.distance)) {
-      return absl::InternalError(
-          absl::StrCat("distance ", answer.distance, " but ", answer.moves.size(), " moves"));
-    }
+    const absl::Status shape = CheckAnswerShape(answer, relabeled->solvable);
+    if (!shape.ok() || !answer.solvable) return shape;
     absl::StatusOr<std::vector<std::string>> boards = Trace(query.start, answer.moves);
     if (!boards.ok()) return absl::InternalError(boards.status().message());
     absl::StatusOr<std::vector<std::string>> goal =

@@ -170,7 +170,7 @@ class FifteenPuzzleImpl final : public PuzzleDefinition {
     for (int cell = 0; cell < kFifteenCells; ++cell) info_.layout.push_back(cell);
     info_.blank_symbol = "X";
     info_.move_meaning = "the direction the blank moves";
-    info_.moves = {{'d', "down", {}}, {'l', "left", {}}, {'r', "right", {}}, {'u', "up", {}}};
+    info_.moves = SlideMoveInfos();
     info_.searches = true;
 
     tables_.push_back(TierSpec(FifteenTier::kDefault));
@@ -180,15 +180,7 @@ class FifteenPuzzleImpl final : public PuzzleDefinition {
 
     // Answers computed by this solver and checked independently: the lengths by the baseline
     // search and brute force (fifteen_puzzle_test), the moves by CheckAnswer.
-    auto solve = [](const char* start, const char* goal, int distance, const char* moves) {
-      SolveExample e;
-      e.start = start;
-      e.goal = goal;
-      e.answer.solvable = distance >= 0;
-      e.answer.distance = distance;
-      e.answer.moves = moves;
-      return e;
-    };
+    const auto solve = MakeSolveExample;
     examples_.solves = {
         solve("123456789ABCDEXF", "", 1, "r"),
         solve("123456789ABCDEFX", "", 0, ""),
@@ -260,19 +252,8 @@ class FifteenPuzzleImpl final : public PuzzleDefinition {
     if (!start.ok()) return start.status();
     absl::StatusOr<FifteenBoard> goal = ParseGoal(query.goal);
     if (!goal.ok()) return goal.status();
-    const bool solvable = FifteenSolvable(*start, *goal);
-    if (answer.solvable != solvable) {
-      return absl::InternalError(
-          absl::StrCat("solvable is ", answer.solvable, "; the boards' parities say ", solvable));
-    }
-    if (!answer.solvable) {
-      if (answer.distance == -1 && answer.moves.empty()) return absl::OkStatus();
-      return absl::InternalError("an unsolvable answer must have distance -1 and no moves");
-    }
-    if (answer.moves.size() != static_cast<size_t>(answer.distance)) {
-      return absl::InternalError(
-          absl::StrCat("distance ", answer.distance, " but ", answer.moves.size(), " moves"));
-    }
+    const absl::Status shape = CheckAnswerShape(answer, FifteenSolvable(*start, *goal));
+    if (!shape.ok() || !answer.solvable) return shape;
     absl::StatusOr<FifteenBoard> end = ApplyFifteenMoves(*start, answer.moves);
     if (!end.ok()) return absl::InternalError(end.status().message());
     if (*end != *goal) {
