@@ -137,8 +137,9 @@ export class CellPicker {
 }
 
 const formatCount = (n) => Number(n).toLocaleString('en');
+// A search's progress as one line: "bound 52, 1,234,567 nodes, 1.2 s".
 const formatSearch = ({ bound, nodes, milliseconds }) =>
-  'bound ' + bound + ' \u00b7 ' + formatCount(nodes) + ' nodes \u00b7 ' + formatMs(Number(milliseconds));
+  'bound ' + bound + ', ' + formatCount(nodes) + ' nodes, ' + (Number(milliseconds) / 1000).toFixed(1) + ' s';
 
 // How many requests keep each button busy (disabled, aria-busy): a request that ends while a
 // newer one runs on the same button leaves it busy.
@@ -246,10 +247,12 @@ export class SolveSession {
   }
 
   // POST :scramble with `query` ({goal, moves}). Resolves to the board, or null (the error is
-  // shown, or an edit came meanwhile). The answer shown stays until the view shows the board.
+  // shown, or an edit came meanwhile). The answer shown stays until the view shows the board; a
+  // search still running stops (P-search says it was cancelled).
   async scramble(query) {
     hideError(this.parts.error, this.fields);
     this.version++;
+    if (this.parts.search && this.parts.search.dataset.status === 'searching') this.showSearch('cancelled');
     const answer = await this.run(this.parts.scramble, () => scramble(this.info.name, query));
     if (!answer) return null;
     if (!answer.ok) {

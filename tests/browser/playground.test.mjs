@@ -549,7 +549,7 @@ describe('web playground in headless Chromium', () => {
     assert.ok(await byTestId('fifteen-cancel').isVisible());
     assert.equal(await byTestId('fifteen-solve').getAttribute('aria-busy'), 'true');
     assert.equal(await byTestId('fifteen-distance').getAttribute('data-distance'), null);
-    assert.match(await byTestId('fifteen-search').textContent(), /Searching.*bound \d+ \u00b7 [\d,]+ nodes/s);
+    assert.match(await byTestId('fifteen-search').textContent(), /Searching.*bound \d+, [\d,]+ nodes, \d+\.\d s/s);
     await shot('fifteen-searching');
     await page.waitForSelector(`[data-testid="fifteen-distance"][data-distance="${expected.body.distance}"]`, { timeout: 60000 });
     // The reports came while it searched: bounds never fall and end at most at the distance,
@@ -610,6 +610,23 @@ describe('web playground in headless Chromium', () => {
     // Editing the start hides the cancelled search's status.
     await byTestId('fifteen-start').fill('123456789ABCDEXF');
     assert.equal(await byTestId('fifteen-search').isVisible(), false);
+    // Scramble during a search stops it too, and shows the scrambled start.
+    const counted = await cancelledWatches('fifteen');
+    await byTestId('fifteen-start').fill(start);
+    await byTestId('fifteen-solve').click();
+    await page.waitForSelector('[data-testid="fifteen-search"][data-status="searching"][data-bound]');
+    await byTestId('fifteen-depth').fill('10');
+    await byTestId('fifteen-scramble').click();
+    await page.waitForSelector('[data-testid="fifteen-scramble"]:not([aria-busy])');
+    await page.waitForSelector('[data-testid="fifteen-search"]', { state: 'hidden' });
+    assert.notEqual(await byTestId('fifteen-start').inputValue(), start);
+    assert.equal(await byTestId('fifteen-solve').isDisabled(), false);
+    assert.equal(await byTestId('fifteen-error').isVisible(), false);
+    while (await cancelledWatches('fifteen') <= counted) {
+      assert.ok(Date.now() < deadline + 15000, 'the server did not count the second cancelled :solveWatch');
+      await page.waitForTimeout(100);
+    }
+    await byTestId('fifteen-depth').fill('40');
   });
 
   it('scrambles the 15-puzzle as many moves from the goal as the depth control says', async () => {
