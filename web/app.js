@@ -9,10 +9,12 @@
 // (data-testid="panel-<name>-error"), the other panels unaffected.
 
 import * as player from './player.js';
+import * as panelParts from './panel.js';
 import * as sliding from './sliding.js';
+import * as slidingView from './sliding_view.js';
 
 // What every view's mount() receives (web/README.md lists it).
-const shared = Object.freeze({ ...player, ...sliding });
+const shared = Object.freeze({ ...player, ...panelParts, ...sliding, ...slidingView });
 
 const $ = (id) => document.getElementById(id);
 const entries = [];        // {info, tab, panel}, in the server's order

@@ -1,7 +1,7 @@
 // The playground's shared files, embedded in the server binary at build time: the shell page,
-// its styles, the shared player, the sliding-grid board and the app that loads one view module
-// per puzzle (each puzzle's view is served from its Puzzle::playground_view, not from here). See
-// web/README.md.
+// its styles, the shared player, the panel parts every view is made of, the sliding-grid board,
+// the sliding-puzzle view and the app that loads one view module per puzzle (each puzzle's view
+// is served from its Puzzle::playground_view, not from here). See web/README.md.
 
 #ifndef WEB_ASSETS_H_
 #define WEB_ASSETS_H_

@@ -3,6 +3,7 @@
 //
 //   postJson, solve, scramble   requests to the server's v2 API; errors carry the server's own
 //                               message
+//   solveWatch                  a solve that streams the search's progress (Server-Sent Events)
 //   showError, hideError        an inline error box, and aria-invalid on the field it names
 //   announce                    the page's polite live region
 //   Player                      the moves strip and the playback controls over a board
@@ -68,19 +69,15 @@ export function randomSeed() {
   return crypto.getRandomValues(new BigUint64Array(1))[0].toString();
 }
 
-// POSTs JSON to the server. Resolves to {ok: true, data} or {ok: false, status, message}; the
-// message is the server's own (its JSON error body) whenever there is one.
-export async function postJson(path, body) {
-  let response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch (e) {
-    return { ok: false, status: 0, message: 'Could not reach the server (' + e.message + ').' };
-  }
+// What a request resolves to when it did not get an answer: fetch failed or was aborted.
+function unreachable(error) {
+  if (error && error.name === 'AbortError') return { ok: false, status: 0, cancelled: true, message: 'Cancelled.' };
+  return { ok: false, status: 0, message: 'Could not reach the server (' + (error && error.message) + ').' };
+}
+
+// A JSON response as {ok: true, status, data} or {ok: false, status, message}; the message is
+// the server's own (its JSON error body) whenever there is one.
+async function readJson(response) {
   const text = await response.text();
   let data = null;
   try { data = JSON.parse(text); } catch (_) { /* not JSON */ }
@@ -93,14 +90,100 @@ export async function postJson(path, body) {
   return { ok: true, status: response.status, data };
 }
 
+const postInit = (body, signal, accept = 'application/json') => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Accept: accept },
+  body: JSON.stringify(body),
+  signal,
+});
+
+// POSTs JSON to the server. Resolves to {ok: true, status, data} or {ok: false, status,
+// message} with the server's own message; never rejects. Aborting `signal` resolves to
+// {ok: false, status: 0, cancelled: true, message: 'Cancelled.'}.
+export async function postJson(path, body, { signal } = {}) {
+  try {
+    return await readJson(await fetch(path, postInit(body, signal)));
+  } catch (e) {
+    return unreachable(e);
+  }
+}
+
 const puzzlePath = (puzzle, verb) => '/v2/puzzles/' + encodeURIComponent(puzzle) + ':' + verb;
+
+function solveBody({ start, goal }) {
+  const body = { start, includeBoards: true };
+  if (goal !== undefined) body.goal = goal;
+  return body;
+}
 
 // POST /v2/puzzles/<puzzle>:solve with includeBoards. `goal` is left out when undefined.
 // data: {solvable, distance, moves, extras: [{name, value}], search?, boards: [start, ...]}.
-export function solve(puzzle, { start, goal }) {
-  const body = { start, includeBoards: true };
-  if (goal !== undefined) body.goal = goal;
-  return postJson(puzzlePath(puzzle, 'solve'), body);
+export function solve(puzzle, query, { signal } = {}) {
+  return postJson(puzzlePath(puzzle, 'solve'), solveBody(query), { signal });
+}
+
+// The Server-Sent Events of a response body, as {type, data} (data lines joined by newlines),
+// in order. Comments and events without data are skipped.
+async function* readEvents(body) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value.replace(/\r\n?/g, '\n');
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let type = 'message';
+        const data = [];
+        for (const line of block.split('\n')) {
+          const colon = line.indexOf(':');
+          const field = colon < 0 ? line : line.slice(0, colon);
+          const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+          if (field === 'event') type = text;
+          else if (field === 'data') data.push(text);
+        }
+        if (data.length) yield { type, data: data.join('\n') };
+      }
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+// POST /v2/puzzles/<puzzle>:solveWatch with includeBoards: the solve of solve(), streamed. While
+// the server searches, onProgress({bound, nodes, milliseconds}) is called about every 100 ms;
+// then it resolves as solve() does, to {ok: true, data} (the answer, with `search: {nodes,
+// milliseconds}`) or {ok: false, status, message} (a board the server cannot read is a plain
+// 400; a search that fails says so in an error event, whose gRPC code comes as `code`).
+// Aborting `signal` closes the request, which cancels the search on the server, and resolves to
+// {ok: false, status: 0, cancelled: true, message: 'Cancelled.'}.
+export async function solveWatch(puzzle, query, { onProgress, signal } = {}) {
+  let response;
+  try {
+    response = await fetch(puzzlePath(puzzle, 'solveWatch'), postInit(solveBody(query), signal, 'text/event-stream'));
+    if (!response.ok || !/^text\/event-stream/.test(response.headers.get('Content-Type') || '')) {
+      return await readJson(response);
+    }
+    for await (const event of readEvents(response.body)) {
+      let data;
+      try { data = JSON.parse(event.data); } catch (_) {
+        return { ok: false, status: response.status, message: 'The server sent a "' + event.type + '" event that is not JSON.' };
+      }
+      if (event.type === 'progress') {
+        if (onProgress) onProgress(data);
+      } else if (event.type === 'answer') {
+        return { ok: true, status: response.status, data };
+      } else if (event.type === 'error') {
+        return { ok: false, status: response.status, code: data.code, message: String(data.message || 'The search failed.') };
+      }
+    }
+  } catch (e) {
+    return unreachable(e);
+  }
+  return { ok: false, status: response.status, message: 'The server ended the stream without an answer.' };
 }
 
 // POST /v2/puzzles/<puzzle>:scramble with a random seed: data is {board}. An empty goal is the
@@ -255,6 +338,11 @@ export class Player {
     this.view.render(states[0]);
     this.buildStrip();
     this.update();
+  }
+  // load(), then play; a solution of no moves is finished at once.
+  playSolution(states, moves) {
+    this.load(states, moves);
+    if (this.n === 0) this.finished(); else this.play();
   }
   buildStrip() {
     this.strip.textContent = '';

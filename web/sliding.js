@@ -12,6 +12,7 @@
 //                                        onEdit: (state) => board.render(state, true) });
 //   board.render('12345678X');
 
+import { CellPicker, swapCells } from './panel.js';
 import { reducedMotion, sleep } from './player.js';
 
 // `text` as the canonical board (one symbol a cell, reading order), or null when it is not a
@@ -38,12 +39,6 @@ export function parseSliding(text, { rows, cols, blankSymbol, defaultGoal }) {
   return cells.join('');
 }
 
-export function swapCells(board, i, j) {
-  const a = board.split('');
-  [a[i], a[j]] = [a[j], a[i]];
-  return a.join('');
-}
-
 // `state` with the blank moved by (dr, dc) on a rows x cols grid, or null off the grid.
 export function moveBlank(state, dr, dc, { rows, cols, blank = 'X' }) {
   const i = state.indexOf(blank);
@@ -67,16 +62,11 @@ export class SlidingBoard {
     this.onEdit = onEdit;
     this.state = null;
     this.goal = null;
-    this.sel = -1;
     this.gen = 0;
     el.classList.add('slide-board');
     if (mini) el.classList.add('mini');
     el.style.setProperty('--rows', String(rows));
     el.style.setProperty('--cols', String(cols));
-    el.setAttribute('role', 'group');
-    el.setAttribute('aria-roledescription', 'board');
-    el.dataset.ownKeys = '';  // arrow keys edit the board; the player's shortcuts stay away
-    if (!el.hasAttribute('tabindex')) el.tabIndex = 0;
     for (let i = 0; i < rows * cols; i++) {
       const cell = document.createElement('div');
       cell.className = 'cell';
@@ -85,14 +75,8 @@ export class SlidingBoard {
       el.append(cell);
     }
     this.tiles = new Map();  // symbol -> tile, made as symbols first appear
-    this.selEl = document.createElement('div');
-    this.selEl.className = 'sel';
-    this.selEl.hidden = true;
-    el.append(this.selEl);
-    el.addEventListener('click', (e) => {
-      const cell = e.target.closest('[data-cell]');
-      if (cell) this.pick(Number(cell.dataset.cell));
-    });
+    // Arrow keys edit the board (data-own-keys keeps the player's shortcuts away).
+    this.picker = new CellPicker(el, { place: (marker, i) => this.setRC(marker, i), state: () => this.state, onEdit });
     el.addEventListener('keydown', (e) => this.onKey(e));
   }
   setRC(node, i) {
@@ -108,7 +92,7 @@ export class SlidingBoard {
       tile.textContent = symbol;
       tile.setAttribute('aria-hidden', 'true');
       this.setRC(tile, i);  // placed before it is shown: it appears there, it does not slide in
-      this.selEl.before(tile);
+      this.picker.marker.before(tile);
       this.tiles.set(symbol, tile);
     }
     return tile;
@@ -142,7 +126,7 @@ export class SlidingBoard {
   // Shows `state`, at once unless `animate` (then tiles slide), cancelling any slide in progress.
   render(state, animate = false) {
     this.gen++;
-    this.clearSel();
+    this.picker.clear();
     for (const tile of this.tiles.values()) tile.classList.remove('moving');
     this.el.style.setProperty('--slide', '220ms');
     this.place(state, !animate || reducedMotion.matches);
@@ -155,7 +139,7 @@ export class SlidingBoard {
   // Slides from `from` to `to` (one move either way) in `ms` milliseconds.
   async animate(from, to, move, dir, ms) {
     const gen = ++this.gen;
-    this.clearSel();
+    this.picker.clear();
     if (this.state !== from) this.place(from, true);
     const tile = this.tiles.get(from[to.indexOf(this.blank)]);
     this.el.style.setProperty('--slide', ms + 'ms');
@@ -164,25 +148,9 @@ export class SlidingBoard {
     await sleep(ms + 15);
     if (gen === this.gen && tile) tile.classList.remove('moving');
   }
-  clearSel() {
-    this.sel = -1;
-    this.selEl.hidden = true;
-  }
-  pick(i) {
-    if (!this.state) return;
-    if (this.sel < 0) {
-      this.sel = i;
-      this.setRC(this.selEl, i);
-      this.selEl.hidden = false;
-      return;
-    }
-    const j = this.sel;
-    this.clearSel();
-    if (j !== i) this.onEdit(swapCells(this.state, i, j));
-  }
   onKey(e) {
     if (e.altKey || e.ctrlKey || e.metaKey || !this.state) return;
-    if (e.key === 'Escape') { this.clearSel(); return; }
+    if (e.key === 'Escape') { this.picker.clear(); return; }
     const step = ARROWS[e.key];
     if (!step) return;
     e.preventDefault();

@@ -1,67 +1,36 @@
-// The 15-puzzle's playground view (interim: the minimal sliding view of web/README.md).
+// The 15-puzzle's playground view, served as /views/fifteen.js (web/README.md has the contract):
+// the shared sliding-puzzle view (web/sliding_view.js, shared.mountSlidingView) with the
+// 15-puzzle's examples and a scramble-depth control. Its answers come from an IDA* search
+// (info.searches), so Solve streams the search's progress from POST
+// /v2/puzzles/fifteen:solveWatch (includeBoards) and can be cancelled; scrambles come from
+// :scramble, as many moves from the goal as the depth control says. The grid, the blank, the
+// default goal, the notation and the moves' names come from the server's PuzzleInfo. Nothing
+// here applies the puzzle's moves.
+//
+// Test ids (prefix "fifteen"): fifteen-form, -start, -goal (data-field start/goal),
+// -goal-default, -goal-board, -error, -depth (the scramble depth, 0-200), -scramble, -solve,
+// -example (data-start, data-goal), -distance (data-distance), -nodes (data-nodes),
+// -search-time (data-milliseconds), -time, -search (the search's live status: data-status idle
+// | searching | done | cancelled | failed; data-bound, data-nodes, data-milliseconds: the newest
+// progress), -cancel, -unsolvable, -reached, -board (data-board), and the player's (its
+// -progress is the playback's "Move k of n", not the search's).
+
 export const prefix = 'fifteen';
+
 const EXAMPLES = [
   { start: '123456789ABCDEXF', goal: '', note: 'one move' },
   { start: '1 2 3 4 6 7 8 0 5 10 11 12 9 13 14 15', goal: '', note: 'AIZU sample, 8' },
+  { start: '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3', goal: 'X123456789ABCDEF',
+    label: 'EDF7BC956X2148A3 \u2192 X123456789ABCDEF', note: 'Korf #1, 57' },
+  { start: '123456789ABCDFEX', goal: '', note: 'unsolvable' },
 ];
 
 export function mount(panel, info, shared) {
-  const { escapeHtml: esc } = shared;
-  const id = (part) => prefix + '-' + part;
-  panel.innerHTML = `<div class="layout"><div class="card">
-      <form novalidate>
-        <div class="field"><label for="${id('start')}">Start</label>
-          <input type="text" id="${id('start')}" data-testid="${id('start')}" data-field="${esc(info.startField)}"></div>
-        <div class="field"><label for="${id('goal')}">Goal</label>
-          <input type="text" id="${id('goal')}" data-testid="${id('goal')}" data-field="goal" value="${esc(info.defaultGoal)}"></div>
-        <div id="${id('error')}" class="error" data-testid="${id('error')}" role="alert" hidden></div>
-        <div class="actions"><button type="submit" class="btn primary" data-testid="${id('solve')}">Solve</button></div>
-      </form>
-      <ul class="examples">${EXAMPLES.map((e) => `<li><button type="button" class="example" data-testid="${id('example')}"
-        data-start="${esc(e.start)}" data-goal="${esc(e.goal)}"><code>${esc(e.start)}</code><span>${esc(e.note)}</span></button></li>`).join('')}</ul>
-    </div><div class="card" id="${id('stage')}">
-      <div class="stats"><div class="stat"><span class="stat-label">Distance</span>
-        <output class="stat-value" data-testid="${id('distance')}">–</output></div></div>
-      <div class="banner warn" data-testid="${id('unsolvable')}" role="status" hidden>Unsolvable</div>
-      <div class="board-area"><div data-testid="${id('board')}" tabindex="0"></div></div>
-    </div></div>`;
-  const $ = (part) => panel.querySelector(`[data-testid="${id(part)}"]`);
-  const start = $('start'), goal = $('goal'), error = $('error'), distance = $('distance');
-  const fields = [start, goal];
-  let version = 0;  // answers to older requests are dropped
-  const reset = () => {
-    version++;
-    shared.hideError(error, fields);
-    distance.removeAttribute('data-distance');
-    distance.textContent = '–';
-    $('unsolvable').hidden = true;
-  };
-  const board = new shared.SlidingBoard($('board'), {
-    rows: info.rows, cols: info.cols, blank: info.blankSymbol, name: 'Start board',
-    onEdit: (s) => { start.value = s; reset(); player.clear(s, 'animate'); },
+  shared.mountSlidingView(panel, info, {
+    prefix,
+    examples: EXAMPLES,
+    start: '1234678X5ABC9DEF',
+    baseMs: 300,
+    scrambleDepth: { min: 0, max: 200, value: 40 },
   });
-  const player = new shared.Player({ prefix, label: info.title, board, baseMs: 300 });
-  panel.querySelector(`#${id('stage')}`).append(player.el);
-  player.bindKeys(panel);
-
-  async function solve() {
-    reset();
-    const request = version;
-    player.clear(shared.parseSliding(start.value, info));
-    const answer = await shared.solve(info.name, { start: start.value, goal: goal.value });
-    if (request !== version) return;
-    if (!answer.ok) return shared.showError(error, answer.message, fields);
-    const r = answer.data;
-    distance.dataset.distance = String(r.distance);
-    distance.textContent = String(r.distance);
-    if (!r.solvable) { $('unsolvable').hidden = false; return; }
-    player.load(r.boards, [...r.moves]);
-    player.play();
-  }
-  panel.querySelector('form').addEventListener('submit', (e) => { e.preventDefault(); solve(); });
-  for (const input of fields) input.addEventListener('input', () => { reset(); player.clear(shared.parseSliding(start.value, info)); });
-  for (const b of panel.querySelectorAll(`[data-testid="${id('example')}"]`)) {
-    b.addEventListener('click', () => { start.value = b.dataset.start; goal.value = b.dataset.goal || info.defaultGoal; solve(); });
-  }
-  player.clear(null);
 }

@@ -137,25 +137,21 @@ function applyOp(board, cells) {
 
 const spaced = (board) => board.split('').join(' ');
 
+// The board (shared: the playground's helpers; onEdit(board) gets edits, onOp(symbol) ops
+// pressed by hand or typed).
 class RotationBoard {
-  constructor(el, g, { onEdit, onOp, reducedMotion, sleep }) {
+  constructor(el, g, shared, { onEdit, onOp }) {
     this.el = el;
     this.g = g;
-    this.onEdit = onEdit;
     this.onOp = onOp;
-    this.reducedMotion = reducedMotion;
-    this.sleep = sleep;
+    this.sleep = shared.sleep;
     this.state = null;
-    this.sel = -1;
     this.gen = 0;
     this.running = [];
     this.ghosts = [];
     el.classList.add('rot-board');
     el.style.setProperty('--gr', String(g.rows + 2));
     el.style.setProperty('--gc', String(g.cols + 2));
-    el.setAttribute('role', 'group');
-    el.setAttribute('aria-roledescription', 'board');
-    el.dataset.ownKeys = '';
     const place = (node, r, c) => {
       node.style.left = 'calc(' + (c + 1) + ' * var(--p))';
       node.style.top = 'calc(' + (r + 1) + ' * var(--p))';
@@ -199,10 +195,8 @@ class RotationBoard {
       el.append(tok);
       this.tokens.push(tok);
     }
-    this.selEl = document.createElement('div');
-    this.selEl.className = 'sel';
-    this.selEl.hidden = true;
-    el.append(this.selEl);
+    this.picker = new shared.CellPicker(el, { place: (marker, i) => place(marker, g.pos[i][0], g.pos[i][1]),
+                                              state: () => this.state, onEdit });
     // Op buttons at the line ends, with an arrow showing which way the line moves.
     this.opButtons = {};
     for (const op of Object.values(g.ops)) {
@@ -220,10 +214,6 @@ class RotationBoard {
       el.append(button);
       this.opButtons[op.symbol] = button;
     }
-    el.addEventListener('click', (e) => {
-      const cell = e.target.closest('[data-cell]');
-      if (cell) this.pick(Number(cell.dataset.cell));
-    });
     el.addEventListener('keydown', (e) => {
       if (e.target !== el || e.altKey || e.ctrlKey || e.metaKey) return;
       const op = g.symbols.find((s) => s.toLowerCase() === e.key.toLowerCase());
@@ -231,7 +221,7 @@ class RotationBoard {
         e.preventDefault();
         this.onOp(op);
       } else if (e.key === 'Escape') {
-        this.clearSel();
+        this.picker.clear();
       }
     });
   }
@@ -262,7 +252,7 @@ class RotationBoard {
   }
   render(state) {
     this.gen++;
-    this.clearSel();
+    this.picker.clear();
     this.stop();
     this.place(state);
   }
@@ -270,7 +260,7 @@ class RotationBoard {
   // symbols shift one cell, the one falling off one end coming back in at the other.
   async animate(from, to, symbol, dir, ms) {
     const gen = ++this.gen;
-    this.clearSel();
+    this.picker.clear();
     this.stop();
     if (this.state !== from) this.place(from);
     const op = this.g.ops[symbol];
@@ -313,31 +303,10 @@ class RotationBoard {
     band.classList.remove('on');
     button.classList.remove('active');
   }
-  clearSel() {
-    this.sel = -1;
-    this.selEl.hidden = true;
-  }
-  pick(i) {
-    if (!this.state) return;
-    if (this.sel < 0) {
-      this.sel = i;
-      this.selEl.style.left = 'calc(' + (this.g.pos[i][1] + 1) + ' * var(--p))';
-      this.selEl.style.top = 'calc(' + (this.g.pos[i][0] + 1) + ' * var(--p))';
-      this.selEl.hidden = false;
-      return;
-    }
-    const j = this.sel;
-    this.clearSel();
-    if (j !== i && this.state[i] !== this.state[j]) {
-      const a = this.state.split('');
-      [a[i], a[j]] = [a[j], a[i]];
-      this.onEdit(a.join(''));
-    }
-  }
 }
 
 export function mount(panel, info, shared) {
-  const { escapeHtml: esc, icons, announce, formatMs, showError, hideError, randInt, reducedMotion } = shared;
+  const { escapeHtml: esc, announce, reducedMotion } = shared;
   shared.addStyle('rotation-view-style', CSS);
   const g = geometry(info);
   const field = info.startField || 'board';
@@ -352,9 +321,6 @@ export function mount(panel, info, shared) {
     for (const s of SYMBOLS) if (cells.filter((x) => x === s).length !== perSymbol) return null;
     return cells.join('');
   };
-  const example = (e) =>
-    '<li><button type="button" class="example" data-testid="rotation-example" data-start="' + esc(e.start) +
-    '"><code>' + esc(e.start.replace(/\s+/g, '').slice(0, 12)) + '\u2026</code><span>' + esc(e.note) + '</span></button></li>';
   const opList = (dir, kind) => g.symbols.filter((s) => g.ops[s].dir === dir).map((s) => '<code>' + esc(s) + '</code>').join(', ') +
       ' push a ' + kind + ' ' + dir;
   const firstOp = g.symbols[0].toLowerCase(), lastOp = g.symbols[g.symbols.length - 1].toLowerCase();
@@ -371,16 +337,11 @@ export function mount(panel, info, shared) {
         <p class="hint" id="rotation-input-hint">${g.n} symbols in reading order of the <code>#</code>-shaped board,
           ${perSymbol} each of <code>1</code>, <code>2</code> and <code>3</code>; spaces optional.</p>
       </div>
-      <div id="rotation-error" class="error" data-testid="rotation-error" role="alert" hidden></div>
-      <div class="actions">
-        <button type="button" class="btn" id="rotation-scramble" data-testid="rotation-scramble"
-                title="Random ops applied to a board whose centre is all one symbol, made by the server">${icons.scramble}Scramble</button>
-        <button type="submit" class="btn primary" id="rotation-solve" data-testid="rotation-solve">${icons.play}Solve</button>
-      </div>
+      ${shared.errorBoxHtml(prefix)}
+      ${shared.actionsHtml(prefix, 'Random ops applied to a board whose centre is all one symbol, made by the server')}
     </form>
 
-    <h3 id="rotation-examples-label">Examples</h3>
-    <ul class="examples" aria-labelledby="rotation-examples-label">${EXAMPLES.map(example).join('')}</ul>
+    ${shared.examplesHtml(prefix, EXAMPLES, (e) => e.start.replace(/\s+/g, '').slice(0, 12) + '\u2026')}
     <p class="legend">Each op shifts one line of ${g.ops[g.symbols[0]].cells.length} cells by one step, wrapping around:
       ${opList('up', 'column')}, ${opList('down', 'column')}, ${opList('right', 'row')}, ${opList('left', 'row')}.
       The goal: the ${g.centre.length} cells around the middle all equal. Of all shortest op strings the oracle
@@ -391,16 +352,11 @@ export function mount(panel, info, shared) {
 
   <div class="card" id="rotation-stage">
     <div class="stats">
-      <div class="stat"><span class="stat-label" id="rotation-distance-label">Distance</span>
-        <output class="stat-value" id="rotation-distance" data-testid="rotation-distance" aria-labelledby="rotation-distance-label">\u2013</output></div>
-      <div class="stat"><span class="stat-label" id="rotation-centre-label">Centre symbol</span>
-        <output class="stat-value" id="rotation-centre" data-testid="rotation-centre" aria-labelledby="rotation-centre-label">\u2013</output></div>
-      <div class="stat"><span class="stat-label" id="rotation-time-label">Answered in</span>
-        <output class="stat-value" id="rotation-time" data-testid="rotation-time" aria-labelledby="rotation-time-label">\u2013</output></div>
+      ${shared.statHtml(prefix, 'distance', 'Distance')}
+      ${shared.statHtml(prefix, 'centre', 'Centre symbol')}
+      ${shared.statHtml(prefix, 'time', 'Answered in')}
     </div>
-    <div id="rotation-reached" class="banner ok" data-testid="rotation-reached" role="status" hidden>
-      ${icons.check}<div id="rotation-reached-text"></div>
-    </div>
+    ${shared.bannerHtml(prefix, 'reached', { kind: 'ok', icon: shared.icons.check })}
     <div class="board-area">
       <div id="rotation-board" data-testid="rotation-board" tabindex="0" aria-describedby="rotation-board-help"></div>
       <p class="board-hint" id="rotation-board-help">The framed cells are the centre. Click two cells to swap them, press an op, or type <kbd>${esc(firstOp)}</kbd>\u2013<kbd>${esc(lastOp)}</kbd>.</p>
@@ -410,17 +366,16 @@ export function mount(panel, info, shared) {
 
   const $ = (id) => panel.querySelector('#' + id);
   const input = $('rotation-input');
-  const errorBox = $('rotation-error');
-  const fields = [input];
-  const solveButton = $('rotation-solve');
-  const scrambleButton = $('rotation-scramble');
-  const distance = $('rotation-distance');
   const centreOut = $('rotation-centre');
-  let version = 0;  // bumped by every edit: answers to older requests are dropped
+  const session = new shared.SolveSession({
+    panel, prefix, info, unit: 'op',
+    onClear: () => {
+      centreOut.textContent = '\u2013';
+      centreOut.removeAttribute('data-centre');
+    },
+  });
 
-  const board = new RotationBoard($('rotation-board'), g, {
-    reducedMotion,
-    sleep: shared.sleep,
+  const board = new RotationBoard($('rotation-board'), g, shared, {
     onEdit: (state) => edited(state),
     // An op pressed by hand: the board becomes the op's result at once (input, data-board), and
     // the board plays the op.
@@ -442,12 +397,9 @@ export function mount(panel, info, shared) {
     onFinish: (state) => {
       const centre = board.centreSymbol(state);
       if (!centre) return;
-      const text = player.n === 0
+      session.reached(player.n === 0
         ? 'No moves needed: the centre is already all ' + centre + 's.'
-        : 'The centre is all ' + centre + 's after ' + player.n + (player.n === 1 ? ' op.' : ' ops.');
-      $('rotation-reached-text').textContent = text;
-      $('rotation-reached').hidden = false;
-      announce(text);
+        : 'The centre is all ' + centre + 's after ' + player.n + (player.n === 1 ? ' op.' : ' ops.'));
     },
   });
   $('rotation-stage').append(player.el);
@@ -455,19 +407,9 @@ export function mount(panel, info, shared) {
 
   function setDrawable(ok) { board.el.classList.toggle('board-invalid', !ok); }
 
-  function clearResult() {
-    version++;
-    distance.textContent = '\u2013';
-    distance.removeAttribute('data-distance');
-    centreOut.textContent = '\u2013';
-    centreOut.removeAttribute('data-centre');
-    $('rotation-time').textContent = '\u2013';
-    $('rotation-reached').hidden = true;
-  }
   function edited(state, mode) {
     input.value = spaced(state);
-    hideError(errorBox, fields);
-    clearResult();
+    session.edited();
     setDrawable(true);
     player.clear(state, mode);
   }
@@ -479,84 +421,40 @@ export function mount(panel, info, shared) {
     }
   });
   input.addEventListener('input', () => {
-    hideError(errorBox, fields);
-    clearResult();
+    session.edited();
     const state = parse(input.value);
     player.clear(state);
     setDrawable(!!state);
   });
 
-  scrambleButton.addEventListener('click', async () => {
-    hideError(errorBox, fields);
-    const request = ++version;
-    scrambleButton.disabled = true;
-    scrambleButton.setAttribute('aria-busy', 'true');
-    const answer = await shared.scramble(info.name, { goal: '', moves: 5 + randInt(6) });
-    scrambleButton.disabled = false;
-    scrambleButton.removeAttribute('aria-busy');
-    if (request !== version) return;  // edited meanwhile
-    if (!answer.ok) {
-      showError(errorBox, answer.message, fields);
-      announce('Error: ' + answer.message);
-      return;
-    }
-    edited(answer.data.board);
-    announce('Scrambled: board ' + answer.data.board + '.');
+  $('rotation-scramble').addEventListener('click', async () => {
+    const state = await session.scramble({ goal: '', moves: 5 + shared.randInt(6) });
+    if (state === null) return;
+    edited(state);
+    announce('Scrambled: board ' + state + '.');
   });
 
-  for (const b of panel.querySelectorAll('[data-testid="rotation-example"]')) {
-    b.addEventListener('click', () => {
-      input.value = b.dataset.start;
-      input.dispatchEvent(new Event('input'));
-      solve();
-    });
-  }
+  shared.bindExamples(panel, prefix, (example) => {
+    input.value = example.start;
+    input.dispatchEvent(new Event('input'));
+    solve();
+  });
 
   async function solve() {
-    hideError(errorBox, fields);
-    clearResult();
-    const request = version;
     const text = input.value.trim();
-    player.clear(parse(text));
-    solveButton.disabled = true;
-    solveButton.setAttribute('aria-busy', 'true');
-    const t0 = performance.now();
-    const answer = await shared.solve(info.name, { start: text });
-    const elapsed = performance.now() - t0;
-    solveButton.disabled = false;
-    solveButton.removeAttribute('aria-busy');
-    if (request !== version) return;
-    if (!answer.ok) {
-      showError(errorBox, answer.message, fields);
-      announce('Error: ' + answer.message);
-      return;
-    }
-    const r = answer.data;
-    const ops = String(r.moves || '').split('').filter(Boolean);
-    const boards = Array.isArray(r.boards) ? r.boards : [];
-    if (boards.length !== ops.length + 1) {
-      showError(errorBox, 'The server answered ' + boards.length + ' boards for ' + ops.length + ' ops; expected one more board than ops.', fields);
-      return;
-    }
-    const unknown = ops.find((s) => !g.ops[s]);
-    if (unknown) {
-      showError(errorBox, 'The server answered an op this board does not have: ' + unknown, fields);
-      return;
-    }
+    const answer = await session.solve({ start: text }, () => player.clear(parse(text)));
+    if (!answer) return;
     setDrawable(true);
-    $('rotation-time').textContent = formatMs(elapsed);
-    distance.textContent = String(r.distance);
-    distance.dataset.distance = String(r.distance);
+    const r = answer.data;
     const c = shared.extra(r, 'centre');
     if (c !== undefined) {
       centreOut.innerHTML = '<span class="swatch s' + esc(c) + '" aria-hidden="true">' + esc(c) + '</span>';
       centreOut.append(c);
       centreOut.dataset.centre = c;
     }
-    player.load(boards, ops);
-    announce('Solved: distance ' + r.distance + ', ' + (ops.length ? 'ops ' + r.moves : 'no moves needed') +
+    announce('Solved: distance ' + r.distance + ', ' + (answer.moves.length ? 'ops ' + r.moves : 'no moves needed') +
         (c !== undefined ? ', centre ' + c : '') + '.');
-    if (ops.length === 0) player.finished(); else player.play();
+    player.playSolution(answer.boards, answer.moves);
   }
   $('rotation-form').addEventListener('submit', (e) => { e.preventDefault(); solve(); });
 

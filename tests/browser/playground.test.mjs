@@ -9,8 +9,9 @@
 //     and a malformed board shows the server's own message. It relies only on the view contract
 //     of web/README.md, so a new puzzle whose view follows it is tested with no edit here (the
 //     README's minimal view is driven the same way, in place of a sliding puzzle's view);
-//   - specific checks of the 8-puzzle and Rotation Game views (exact answers, playback controls,
-//     editing, op buttons, scrambles), of tabs and hash navigation, and of a view that fails.
+//   - specific checks of the 8-puzzle, Rotation Game and 15-puzzle views (exact answers, playback
+//     controls, editing, op buttons, scrambles, a search's streamed progress and its Cancel), of
+//     tabs and hash navigation, and of a view that fails.
 //
 // Environment:
 //   PUZZLE_ORACLE_SERVER        the server binary (required). It finds the Bazel-built tables
@@ -199,7 +200,8 @@ describe('web playground in headless Chromium', () => {
     assert.deepEqual([...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]),
       ['<link rel="stylesheet" href="/assets/style.css">']);
     const shared = { '/assets/style.css': 'text/css', '/assets/app.js': 'text/javascript',
-                     '/assets/player.js': 'text/javascript', '/assets/sliding.js': 'text/javascript' };
+                     '/assets/player.js': 'text/javascript', '/assets/panel.js': 'text/javascript',
+                     '/assets/sliding.js': 'text/javascript', '/assets/sliding_view.js': 'text/javascript' };
     const files = { '/': html };
     for (const [file, type] of Object.entries(shared)) {
       const r = await get(file);
@@ -501,6 +503,182 @@ describe('web playground in headless Chromium', () => {
     assert.match(expected.body.message, /^board: 9 ones, 8 twos and 7 threes/);
     assert.equal(await byTestId('rotation-input').getAttribute('aria-invalid'), 'true');
     await shot('rotation-error');
+  });
+
+  // ------------------------------------------------------------ 15-puzzle
+  // The count of :solveWatch calls of puzzle `name` that ended CANCELLED, from GET /metrics: it
+  // goes up when the server's search has stopped.
+  const cancelledWatches = async (name) => {
+    const lines = (await get('/metrics')).text.split('\n').filter((l) => l.startsWith('puzzle_oracle_requests_total{') &&
+        l.includes(':solveWatch"') && l.includes(`puzzle="${name}"`) && l.includes('code="CANCELLED"'));
+    return lines.reduce((sum, l) => sum + Number(l.split(/\s+/).pop()), 0);
+  };
+  // Records, in the page, every progress report the search box shows (its data-bound and
+  // data-nodes as they change); collected by searchReports().
+  const recordSearchReports = () => page.evaluate(() => {
+    const box = document.querySelector('[data-testid="fifteen-search"]');
+    window.searchReports = [];
+    if (window.searchObserver) window.searchObserver.disconnect();
+    window.searchObserver = new MutationObserver(() => {
+      const { bound, nodes } = box.dataset;
+      const last = window.searchReports[window.searchReports.length - 1];
+      if (bound !== undefined && (!last || last.nodes !== Number(nodes))) {
+        window.searchReports.push({ bound: Number(bound), nodes: Number(nodes) });
+      }
+    });
+    window.searchObserver.observe(box, { attributes: true });
+  });
+  const searchReports = () => page.evaluate(() => window.searchReports);
+
+  it('streams a 15-puzzle search\'s progress, then shows the answer and plays it', async () => {
+    // A pair that takes the server about a second: several progress reports, rising bounds.
+    const start = 'C5261D4X8AE3B79F';
+    const goal = 'C9FA3581X2E467DB';
+    await showTab('fifteen');
+    const info = puzzles.find((p) => p.name === 'fifteen');
+    assert.equal(info.searches, true);
+    const expected = await post('/v2/puzzles/fifteen:solve', { start, goal, includeBoards: true });
+    assert.equal(expected.status, 200);
+    assert.equal(expected.body.distance, 62);
+    await byTestId('fifteen-speed').fill('5');
+    await byTestId('fifteen-start').fill(start);
+    await byTestId('fifteen-goal').fill(goal);
+    await recordSearchReports();
+    await byTestId('fifteen-solve').click();
+    await page.waitForSelector('[data-testid="fifteen-search"][data-status="searching"][data-bound]');
+    assert.ok(await byTestId('fifteen-cancel').isVisible());
+    assert.equal(await byTestId('fifteen-solve').getAttribute('aria-busy'), 'true');
+    assert.equal(await byTestId('fifteen-distance').getAttribute('data-distance'), null);
+    assert.match(await byTestId('fifteen-search').textContent(), /Searching.*bound \d+, [\d,]+ nodes, \d+\.\d s/s);
+    await shot('fifteen-searching');
+    await page.waitForSelector(`[data-testid="fifteen-distance"][data-distance="${expected.body.distance}"]`, { timeout: 60000 });
+    // The reports came while it searched: bounds never fall and end at most at the distance,
+    // nodes only grow.
+    const reports = await searchReports();
+    assert.ok(reports.length >= 2, JSON.stringify(reports));
+    for (let i = 1; i < reports.length; i++) {
+      assert.ok(reports[i].bound >= reports[i - 1].bound, JSON.stringify(reports));
+      assert.ok(reports[i].nodes > reports[i - 1].nodes, JSON.stringify(reports));
+    }
+    assert.ok(reports.every((r) => r.bound <= expected.body.distance), JSON.stringify(reports));
+    assert.equal(await byTestId('fifteen-search').getAttribute('data-status'), 'done');
+    assert.equal(await byTestId('fifteen-search').isVisible(), false);
+    assert.equal(await byTestId('fifteen-solve').getAttribute('aria-busy'), null);
+    // The answer's stats: the search's nodes and time as the server counted them.
+    assert.match(await byTestId('fifteen-nodes').getAttribute('data-nodes'), /^[1-9]\d*$/);
+    assert.ok(Number(await byTestId('fifteen-nodes').getAttribute('data-nodes')) >= reports[reports.length - 1].nodes);
+    assert.ok(Number(await byTestId('fifteen-search-time').getAttribute('data-milliseconds')) > 0);
+    await waitForStatus('fifteen-player', 'done', 60000);
+    assert.equal(await byTestId('fifteen-board').getAttribute('data-board'), goal);
+    assert.equal(await byTestId('fifteen-board').getAttribute('data-step'), '62');
+    assert.equal(await byTestId('fifteen-moves').getAttribute('data-moves'), expected.body.moves);
+    await byTestId('fifteen-reached').waitFor({ state: 'visible' });
+    await shot('fifteen-solved');
+    // Playback controls as the 8-puzzle's: back one move, to the start, to the end.
+    await byTestId('fifteen-back').click();
+    await page.waitForSelector('[data-testid="fifteen-board"][data-step="61"]');
+    assert.equal(await byTestId('fifteen-board').getAttribute('data-board'), expected.body.boards[61]);
+    await byTestId('fifteen-first').click();
+    assert.equal(await byTestId('fifteen-board').getAttribute('data-board'), start);
+    await byTestId('fifteen-last').click();
+    await waitForStatus('fifteen-player', 'done');
+  });
+
+  it('cancels a long 15-puzzle search, and the server stops searching', async () => {
+    // One of the 15-puzzle's hardest positions (80 moves): its search runs far longer than this.
+    const start = '15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0';
+    const before = await cancelledWatches('fifteen');
+    await byTestId('fifteen-start').fill(start);
+    await byTestId('fifteen-goal').fill('X123456789ABCDEF');
+    await byTestId('fifteen-solve').click();
+    await page.waitForSelector('[data-testid="fifteen-search"][data-status="searching"][data-bound]');
+    await byTestId('fifteen-cancel').click();
+    await page.waitForSelector('[data-testid="fifteen-search"][data-status="cancelled"]');
+    assert.match(await byTestId('fifteen-search').textContent(), /Cancelled.*after bound \d+/s);
+    assert.equal(await byTestId('fifteen-cancel').isVisible(), false);
+    assert.equal(await byTestId('fifteen-distance').getAttribute('data-distance'), null);
+    assert.equal(await byTestId('fifteen-error').isVisible(), false);
+    assert.equal(await byTestId('fifteen-player').getAttribute('data-status'), 'empty');
+    assert.equal(await byTestId('fifteen-solve').isDisabled(), false);
+    await shot('fifteen-cancelled');
+    // The request closed, so the server's search ended as cancelled.
+    const deadline = Date.now() + 15000;
+    while (await cancelledWatches('fifteen') <= before) {
+      assert.ok(Date.now() < deadline, 'the server did not count the cancelled :solveWatch within 15 s');
+      await page.waitForTimeout(100);
+    }
+    // Editing the start hides the cancelled search's status.
+    await byTestId('fifteen-start').fill('123456789ABCDEXF');
+    assert.equal(await byTestId('fifteen-search').isVisible(), false);
+    // Scramble during a search stops it too, and shows the scrambled start.
+    const counted = await cancelledWatches('fifteen');
+    await byTestId('fifteen-start').fill(start);
+    await byTestId('fifteen-solve').click();
+    await page.waitForSelector('[data-testid="fifteen-search"][data-status="searching"][data-bound]');
+    await byTestId('fifteen-depth').fill('10');
+    await byTestId('fifteen-scramble').click();
+    await page.waitForSelector('[data-testid="fifteen-scramble"]:not([aria-busy])');
+    await page.waitForSelector('[data-testid="fifteen-search"]', { state: 'hidden' });
+    assert.notEqual(await byTestId('fifteen-start').inputValue(), start);
+    assert.equal(await byTestId('fifteen-solve').isDisabled(), false);
+    assert.equal(await byTestId('fifteen-error').isVisible(), false);
+    while (await cancelledWatches('fifteen') <= counted) {
+      assert.ok(Date.now() < deadline + 15000, 'the server did not count the second cancelled :solveWatch');
+      await page.waitForTimeout(100);
+    }
+    await byTestId('fifteen-depth').fill('40');
+  });
+
+  it('scrambles the 15-puzzle as many moves from the goal as the depth control says', async () => {
+    const scrambleAt = async (depth) => {
+      await byTestId('fifteen-depth').fill(String(depth));
+      await byTestId('fifteen-scramble').click();
+      await page.waitForSelector('[data-testid="fifteen-scramble"]:not([aria-busy])');
+      const start = await byTestId('fifteen-start').inputValue();
+      assert.equal(await byTestId('fifteen-board').getAttribute('data-board'), start);
+      return start;
+    };
+    await byTestId('fifteen-goal-default').click();
+    assert.equal(await byTestId('fifteen-depth').inputValue(), '40');
+    assert.equal(await scrambleAt(0), '123456789ABCDEFX');
+    for (const goal of ['', 'X123456789ABCDEF']) {
+      await byTestId('fifteen-goal').fill(goal);
+      const start = await scrambleAt(1);
+      const answer = await post('/v2/puzzles/fifteen:solve', { start, goal });
+      assert.equal(answer.body.distance, 1, `${start} -> ${goal}: ${JSON.stringify(answer.body)}`);
+    }
+    // Deeper: a start that reaches the goal in at most that many moves, solved in the view.
+    await byTestId('fifteen-goal-default').click();
+    const start = await scrambleAt(30);
+    assert.match(start, /^[1-9A-FX]{16}$/);
+    const expected = await post('/v2/puzzles/fifteen:solve', { start, goal: '' });
+    assert.equal(expected.body.solvable, true);
+    assert.ok(expected.body.distance <= 30, JSON.stringify(expected.body));
+    await byTestId('fifteen-solve').click();
+    await page.waitForSelector(`[data-testid="fifteen-distance"][data-distance="${expected.body.distance}"]`, { timeout: 60000 });
+    await waitForStatus('fifteen-player', 'done', 60000);
+    assert.equal(await byTestId('fifteen-board').getAttribute('data-board'), '123456789ABCDEFX');
+    // The control keeps to its range.
+    await scrambleAt(500);
+    assert.equal(await byTestId('fifteen-depth').inputValue(), '200');
+    await byTestId('fifteen-depth').fill('40');
+  });
+
+  it('plays the 15-puzzle\'s examples: Korf #1 to X123456789ABCDEF in 57', async () => {
+    const korf = page.locator('[data-testid="fifteen-example"][data-goal="X123456789ABCDEF"]');
+    assert.equal(await korf.getAttribute('data-start'), '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3');
+    await korf.click();
+    await page.waitForSelector('[data-testid="fifteen-distance"][data-distance="57"]', { timeout: 60000 });
+    assert.equal(await byTestId('fifteen-goal').inputValue(), 'X123456789ABCDEF');
+    await waitForStatus('fifteen-player', 'done', 60000);
+    assert.equal(await byTestId('fifteen-board').getAttribute('data-board'), 'X123456789ABCDEF');
+    assert.equal(await byTestId('fifteen-goal-board').getAttribute('aria-label'),
+      'Goal board: blank 1 2 3; 4 5 6 7; 8 9 A B; C D E F');
+    await byTestId('fifteen-reached').waitFor({ state: 'visible' });
+    await page.locator('[data-testid="fifteen-example"][data-start="123456789ABCDFEX"]').click();
+    await byTestId('fifteen-unsolvable').waitFor({ state: 'visible' });
+    assert.equal(await byTestId('fifteen-distance').getAttribute('data-distance'), '-1');
+    await shot('fifteen-unsolvable');
   });
 
   // ------------------------------------------------------------ every puzzle of the registry
