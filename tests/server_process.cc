@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 
 #include "absl/status/status.h"
@@ -15,17 +16,23 @@
 namespace tests {
 namespace {
 
-pid_t Spawn(const std::vector<std::string>& args, int* stderr_read_fd) {
+pid_t Spawn(const std::vector<std::string>& args, int* stderr_read_fd,
+            const std::vector<std::string>& environment = {}) {
+  // Everything the child needs is made before fork (only async-signal-safe calls after it).
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(kServerBinary));
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  std::vector<char*> envp;  // `environment` first: getenv takes the first of a name
+  for (const std::string& e : environment) envp.push_back(const_cast<char*>(e.c_str()));
+  for (char** e = environ; *e != nullptr; ++e) envp.push_back(*e);
+  envp.push_back(nullptr);
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) return -1;
   const pid_t pid = fork();
   if (pid == 0) {
     dup2(fds[1], STDERR_FILENO);
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(kServerBinary));
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(kServerBinary, argv.data());
+    execve(kServerBinary, argv.data(), envp.data());
     _exit(127);
   }
   close(fds[1]);
@@ -43,8 +50,14 @@ int ExitCode(int status) {
 
 absl::StatusOr<std::unique_ptr<ServerProcess>> ServerProcess::Start(
     const std::vector<std::string>& args, absl::Duration timeout) {
+  return StartWithEnvironment(args, {}, timeout);
+}
+
+absl::StatusOr<std::unique_ptr<ServerProcess>> ServerProcess::StartWithEnvironment(
+    const std::vector<std::string>& args, const std::vector<std::string>& environment,
+    absl::Duration timeout) {
   std::unique_ptr<ServerProcess> server(new ServerProcess());
-  server->pid_ = Spawn(args, &server->stderr_fd_);
+  server->pid_ = Spawn(args, &server->stderr_fd_, environment);
   if (server->pid_ < 0) return absl::InternalError("cannot start the server");
   // Read stderr until the SERVING line.
   std::string text;
@@ -79,17 +92,26 @@ absl::StatusOr<std::unique_ptr<ServerProcess>> ServerProcess::Start(
   const size_t http_at = text.find(http_marker);
   if (http_at != std::string::npos) {  // printed before the SERVING line
     const size_t end = text.find(';', http_at);
-    server->http_address_ = text.substr(http_at + http_marker.size(), end - http_at - http_marker.size());
+    server->http_address_ =
+        text.substr(http_at + http_marker.size(), end - http_at - http_marker.size());
   }
   {
     std::lock_guard<std::mutex> lock(server->mu_);
     server->stderr_text_ = text;
   }
+  if (pipe2(server->wake_fds_, O_CLOEXEC) != 0) return absl::InternalError("pipe2 failed");
   ServerProcess* raw = server.get();
   server->drain_ = std::thread([raw] {
     char buffer[4096];
-    ssize_t n;
-    while ((n = read(raw->stderr_fd_, buffer, sizeof(buffer))) > 0) {
+    while (true) {
+      pollfd p[2] = {{raw->stderr_fd_, POLLIN, 0}, {raw->wake_fds_[0], POLLIN, 0}};
+      if (poll(p, 2, -1) < 0) {
+        if (errno == EINTR) continue;
+        return;
+      }
+      if (p[1].revents != 0) return;  // CloseStderr or the destructor
+      const ssize_t n = read(raw->stderr_fd_, buffer, sizeof(buffer));
+      if (n <= 0) return;
       std::lock_guard<std::mutex> lock(raw->mu_);
       raw->stderr_text_.append(buffer, static_cast<size_t>(n));
     }
@@ -132,6 +154,41 @@ int ServerProcess::Stop(int signal) {
   return ExitCode(status);
 }
 
+int ServerProcess::Stop(int signal, absl::Duration timeout, absl::Duration* took) {
+  if (pid_ < 0) return -1;
+  const absl::Time sent = absl::Now();
+  kill(pid_, signal);
+  int status = 0;
+  while (waitpid(pid_, &status, WNOHANG) == 0) {
+    if (absl::Now() - sent >= timeout) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, &status, 0);
+      break;
+    }
+    absl::SleepFor(absl::Milliseconds(2));
+  }
+  if (took != nullptr) *took = absl::Now() - sent;
+  pid_ = -1;
+  if (drain_.joinable()) drain_.join();
+  return ExitCode(status);
+}
+
+void ServerProcess::StopDrain() {
+  if (drain_.joinable()) {
+    const char wake = 1;
+    if (write(wake_fds_[1], &wake, 1) < 0) {
+      // The pipe cannot be full (one byte, once); nothing else to do.
+    }
+    drain_.join();
+  }
+}
+
+void ServerProcess::CloseStderr() {
+  StopDrain();
+  if (stderr_fd_ >= 0) close(stderr_fd_);
+  stderr_fd_ = -1;
+}
+
 std::string ServerProcess::Stderr() {
   std::lock_guard<std::mutex> lock(mu_);
   return stderr_text_;
@@ -141,6 +198,9 @@ ServerProcess::~ServerProcess() {
   if (pid_ > 0) Stop(SIGKILL);
   if (drain_.joinable()) drain_.join();
   if (stderr_fd_ >= 0) close(stderr_fd_);
+  for (int fd : wake_fds_) {
+    if (fd >= 0) close(fd);
+  }
 }
 
 }  // namespace tests

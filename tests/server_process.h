@@ -14,12 +14,12 @@
 #include <sys/types.h>
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include <mutex>
 #include "absl/time/time.h"
 
 namespace tests {
@@ -32,6 +32,10 @@ class ServerProcess {
   // first (the status message holds its stderr) or `timeout` passes.
   static absl::StatusOr<std::unique_ptr<ServerProcess>> Start(
       const std::vector<std::string>& args, absl::Duration timeout = absl::Seconds(20));
+  // The same, with `environment` ("NAME=value" each) added to the server's environment.
+  static absl::StatusOr<std::unique_ptr<ServerProcess>> StartWithEnvironment(
+      const std::vector<std::string>& args, const std::vector<std::string>& environment,
+      absl::Duration timeout = absl::Seconds(20));
 
   // Runs the server with `args` to completion (for servers expected to refuse to start).
   // Returns the exit code; `stderr_text` receives everything it printed on stderr.
@@ -47,6 +51,13 @@ class ServerProcess {
 
   // Sends `signal` and waits for exit. Returns the exit code, or 128+signal if killed.
   int Stop(int signal);
+  // The same, waiting at most `timeout`: then the server is killed (SIGKILL) and the result is
+  // 128+SIGKILL. `took` (optional) receives the time from the signal to the exit.
+  int Stop(int signal, absl::Duration timeout, absl::Duration* took = nullptr);
+
+  // Stops reading the server's stderr and closes this end of the pipe: the server's next write
+  // to stderr fails with EPIPE (and raises SIGPIPE). Stderr() keeps what was read before.
+  void CloseStderr();
 
   // Everything the server printed on stderr so far.
   std::string Stderr();
@@ -54,12 +65,15 @@ class ServerProcess {
  private:
   ServerProcess() = default;
 
+  void StopDrain();
+
   pid_t pid_ = -1;
   int stderr_fd_ = -1;
+  int wake_fds_[2] = {-1, -1};  // a write to [1] ends the drain thread
   std::string address_;
   std::string http_address_;
   std::thread drain_;
-  std::mutex mu_;  // std::mutex, visible to ThreadSanitizer (Debian's Abseil is not)
+  std::mutex mu_;            // std::mutex, visible to ThreadSanitizer (Debian's Abseil is not)
   std::string stderr_text_;  // guarded by mu_
 };
 

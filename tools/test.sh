@@ -32,8 +32,8 @@ bazel_test() {  # bazel test //... with the given flags, keeping the summary for
 
 step "bazel test //..." bazel_test "$@"
 step "browser test" bash tools/browser_test.sh
-# Tests tagged "heavy" (verifying every entry of a large table, minutes with -c opt) check data,
-# not code; the sanitizer runs leave them out.
+# Tests tagged "heavy" (verifying every entry of a large table, minutes with -c opt, check data,
+# not code; the abuse suite measures RSS and latency) are left out of the sanitizer runs.
 step "asan" bazel_test --config=asan --test_tag_filters=-heavy
 step "ubsan" bazel_test --config=ubsan --test_tag_filters=-heavy
 # TSan (RUN_TSAN=1): Debian's gRPC is not instrumented, so TSan needs tools/tsan.supp (by

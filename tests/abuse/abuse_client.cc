@@ -443,9 +443,17 @@ LatencySummary MeasureLatency(const std::string& address, const GoodClientOption
   int errors = 0;
   std::string first_error;
   std::unique_ptr<RawConnection> kept;
-  const std::string request = FormatRequest(options.method, options.target, {}, options.body);
+  const std::string fixed_request = FormatRequest(options.method, options.target, {}, options.body);
   for (int i = 0; i < options.requests && absl::Now() < deadline; ++i) {
     if (i > 0 && options.pause > absl::ZeroDuration()) absl::SleepFor(options.pause);
+    CheckedRequest checked;
+    if (options.next_request) checked = options.next_request(i);
+    const std::string request =
+        options.next_request
+            ? FormatRequest(options.method,
+                            checked.target.empty() ? options.target : checked.target, {},
+                            checked.body)
+            : fixed_request;
     const absl::Time start = absl::Now();
     absl::Status status;
     if (kept == nullptr || options.new_connection_per_request) {
@@ -458,18 +466,22 @@ LatencySummary MeasureLatency(const std::string& address, const GoodClientOption
       }
     }
     if (status.ok()) status = kept->Write(request, options.timeout);
+    absl::Duration latency;
     if (status.ok()) {
       absl::StatusOr<HttpReply> reply =
           kept->ReadResponse(options.timeout - (absl::Now() - start), options.method == "HEAD");
+      latency = absl::Now() - start;  // the check is the client's time, not the server's
       if (!reply.ok()) {
         status = reply.status();
       } else if (reply->status != options.expected_status) {
         status = absl::InternalError(
             absl::StrCat("status ", reply->status, ": ", reply->body.substr(0, 200)));
+      } else if (checked.check) {
+        status = checked.check(*reply);
       }
     }
     if (status.ok()) {
-      samples.push_back(absl::Now() - start);
+      samples.push_back(latency);
     } else {
       ++errors;
       if (first_error.empty()) first_error = status.ToString();
@@ -617,17 +629,24 @@ void SlowlorisPool::Trickle(SlowlorisOptions options) {
 
 PipelineResult Pipelined(const std::string& address, int count, const std::string& target,
                          absl::Duration timeout) {
+  std::vector<std::string> requests;
+  for (int i = 0; i < count; ++i) requests.push_back(FormatRequest("GET", WithIndex(target, i)));
+  return PipelinedRequests(address, requests, timeout);
+}
+
+PipelineResult PipelinedRequests(const std::string& address,
+                                 const std::vector<std::string>& requests, absl::Duration timeout) {
   PipelineResult result;
   absl::StatusOr<std::unique_ptr<RawConnection>> conn = RawConnection::Connect(address);
   if (!conn.ok()) {
     result.error = std::string(conn.status().message());
     return result;
   }
-  std::string requests;
-  for (int i = 0; i < count; ++i)
-    absl::StrAppend(&requests, FormatRequest("GET", WithIndex(target, i)));
+  std::string all;
+  for (const std::string& request : requests) all += request;
+  const int count = static_cast<int>(requests.size());
   const absl::Time deadline = absl::Now() + timeout;
-  absl::Status wrote = (*conn)->Write(requests, timeout);
+  absl::Status wrote = (*conn)->Write(all, timeout);
   if (!wrote.ok()) {
     result.error = std::string(wrote.message());
     return result;

@@ -28,6 +28,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -123,12 +124,24 @@ struct LatencySummary {
 // Percentiles (nearest rank) of `samples`; sorts them.
 LatencySummary Summarize(std::vector<absl::Duration> samples, int errors, std::string first_error);
 
+// One request of a checking good client: its body, and what its answer must be.
+struct CheckedRequest {
+  std::string target;  // "" : GoodClientOptions::target
+  std::string body;
+  // OK when the reply (already known to have the expected status) is the right answer; an
+  // error counts the request as failed, with the error as its reason.
+  std::function<absl::Status(const HttpReply&)> check;
+};
+
 struct GoodClientOptions {
   int requests = 200;
   std::string method = "GET";
   std::string target = "/";
   std::string body;
   int expected_status = 200;
+  // Optional: makes request number i (its body replaces `body`) and checks its answer.
+  // Called from the measuring thread only.
+  std::function<CheckedRequest(int i)> next_request;
   // Each request on a new connection (the case a slowloris or idle pool would hurt), or all on
   // one keep-alive connection.
   bool new_connection_per_request = true;
@@ -221,6 +234,12 @@ struct PipelineResult {
 // the answers.
 PipelineResult Pipelined(const std::string& address, int count, const std::string& target = "/",
                          absl::Duration timeout = absl::Seconds(30));
+
+// Writes every request of `requests` (each formatted, e.g. by FormatRequest) in one write, then
+// reads as many answers, in order.
+PipelineResult PipelinedRequests(const std::string& address,
+                                 const std::vector<std::string>& requests,
+                                 absl::Duration timeout = absl::Seconds(30));
 
 struct FloodResult {
   int status = 0;           // of the response, 0 if none came

@@ -113,14 +113,6 @@ class SlowlorisAttack final : public Attack {
   std::unique_ptr<SlowlorisPool> pool_;
 };
 
-// Repeats `once` until `stop`, pausing between rounds.
-void Repeat(const absl::Notification& stop, absl::Duration pause,
-            const std::function<void()>& once) {
-  do {
-    once();
-  } while (!stop.WaitForNotificationWithTimeout(pause));
-}
-
 class PipelineAttack final : public Attack {
  public:
   explicit PipelineAttack(HttpAttackOptions options) : options_(std::move(options)) {}
@@ -131,9 +123,16 @@ class PipelineAttack final : public Attack {
     int64_t sent = 0;
     int64_t answered = 0;
     std::string first_error;
-    Repeat(stop, options_.repeat_pause, [&] {
+    Repeat(stop, 0, options_.repeat_pause, [&] {
       PipelineResult result = Pipelined(address, options_.pipeline_depth, options_.target);
       ++bursts;
+      int in_order = 0;  // answers whose status is 200, before any other
+      while (in_order < static_cast<int>(result.replies.size()) &&
+             result.replies[static_cast<size_t>(in_order)].status == 200) {
+        ++in_order;
+      }
+      report->Count(absl::StrCat(result.sent, " sent, ", result.replies.size(), " answered, ",
+                                 in_order, " with 200 first"));
       sent += result.sent;
       answered += static_cast<int64_t>(result.replies.size());
       if (first_error.empty()) first_error = result.error;
@@ -162,10 +161,11 @@ class FloodAttack final : public Attack {
     absl::Duration max_elapsed;
     size_t max_body = 0;
     bool partial = false;
-    Repeat(stop, options_.repeat_pause, [&] {
+    Repeat(stop, 0, options_.repeat_pause, [&] {
       ++rounds;
       for (const FloodResult& result : round_(address)) {
         outcomes.Add(OutcomeOf(result));
+        report->Count(OutcomeOf(result));
         max_sent = std::max(max_sent, result.bytes_sent);
         max_elapsed = std::max(max_elapsed, result.elapsed);
         max_body = std::max(max_body, result.body.size());
@@ -205,9 +205,41 @@ std::string AttackReport::Get(absl::string_view key) const {
   return "";
 }
 
+int64_t AttackReport::CountOf(const std::string& outcome) const {
+  auto it = counts.find(outcome);
+  return it == counts.end() ? 0 : it->second;
+}
+
+void AttackReport::CountWrong(const absl::Status& check) {
+  if (check.ok()) return;
+  Count("wrong answer");
+  if (CountOf("wrong answer") <= 3) Add("wrong answer", std::string(check.message()));
+}
+
+void AttackReport::Merge(const AttackReport& other) {
+  for (const auto& [outcome, n] : other.counts) Count(outcome, n);
+  for (const auto& [key, value] : other.lines) Add(key, value);
+}
+
+void Repeat(const absl::Notification& stop, int rounds, absl::Duration pause,
+            const std::function<void()>& once) {
+  for (int round = 1;; ++round) {
+    once();
+    if (rounds > 0 && round >= rounds) return;
+    if (stop.WaitForNotificationWithTimeout(pause)) return;
+  }
+}
+
+std::string Shorten(absl::string_view text, size_t most) {
+  if (text.size() <= most) return std::string(text);
+  return absl::StrCat(text.substr(0, most), "... (", text.size(), " bytes)");
+}
+
 std::string AttackReport::ToString() const {
   std::string out = absl::StrCat("  ", attack, ran ? "" : " (did not run)", "\n");
   for (const auto& [key, value] : lines) absl::StrAppend(&out, "    ", key, ": ", value, "\n");
+  if (!counts.empty()) absl::StrAppend(&out, "    outcomes:\n");
+  for (const auto& [outcome, n] : counts) absl::StrAppend(&out, "      ", n, " x ", outcome, "\n");
   return out;
 }
 
@@ -221,10 +253,13 @@ absl::StatusOr<std::unique_ptr<Attack>> MakeHttpAttack(absl::string_view name,
   if (name == "idle") return std::make_unique<IdleAttack>(o);
   if (name == "slowloris") return std::make_unique<SlowlorisAttack>(o);
   if (name == "pipeline") return std::make_unique<PipelineAttack>(o);
+  const std::string post_target = o.post_target.empty() ? o.target : o.post_target;
   if (name == "chunked") {
-    return std::make_unique<FloodAttack>("chunked", o, [o](const std::string& address) {
-      return std::vector<FloodResult>{ChunkedBodyFlood(address, o.target, o.chunked_flood_bytes)};
-    });
+    return std::make_unique<FloodAttack>(
+        "chunked", o, [o, post_target](const std::string& address) {
+          return std::vector<FloodResult>{
+              ChunkedBodyFlood(address, post_target, o.chunked_flood_bytes)};
+        });
   }
   if (name == "headers") {
     return std::make_unique<FloodAttack>("headers", o, [o](const std::string& address) {
@@ -238,10 +273,11 @@ absl::StatusOr<std::unique_ptr<Attack>> MakeHttpAttack(absl::string_view name,
     });
   }
   if (name == "content_length") {
-    return std::make_unique<FloodAttack>("content_length", o, [o](const std::string& address) {
-      return std::vector<FloodResult>{OversizedContentLength(
-          address, o.target, o.declared_content_length, o.content_length_bytes_sent)};
-    });
+    return std::make_unique<FloodAttack>(
+        "content_length", o, [o, post_target](const std::string& address) {
+          return std::vector<FloodResult>{OversizedContentLength(
+              address, post_target, o.declared_content_length, o.content_length_bytes_sent)};
+        });
   }
   return absl::InvalidArgumentError(absl::StrCat("unknown HTTP attack '", name,
                                                  "'; expected one of ",
@@ -252,8 +288,17 @@ RunReport RunAttacks(const std::string& address, std::vector<std::unique_ptr<Att
                      const RunOptions& options) {
   RunReport report;
   report.address = address;
-  report.baseline =
-      Measure(address, options.good, options.baseline_requests, absl::InfiniteFuture());
+  report.measured_http = !address.empty();
+  if (report.measured_http) {
+    report.baseline =
+        Measure(address, options.good, options.baseline_requests, absl::InfiniteFuture());
+  }
+  report.other_good_clients.resize(options.other_good_clients.size());
+  for (size_t i = 0; i < options.other_good_clients.size(); ++i) {
+    report.other_good_clients[i].name = options.other_good_clients[i]->name();
+    report.other_good_clients[i].baseline =
+        options.other_good_clients[i]->Measure(absl::InfiniteFuture(), options.baseline_requests);
+  }
 
   // Memory sampling, for the whole run.
   absl::Notification sampling_done;
@@ -286,7 +331,17 @@ RunReport RunAttacks(const std::string& address, std::vector<std::unique_ptr<Att
     threads.emplace_back([&, i] { attacks[i]->Run(address, stop, &report.attacks[i]); });
   }
   absl::SleepFor(std::min(options.warmup, options.duration));
-  report.under_attack = Measure(address, options.good, INT_MAX, start + options.duration);
+  std::vector<std::thread> good_threads;
+  for (size_t i = 0; i < options.other_good_clients.size(); ++i) {
+    good_threads.emplace_back([&, i] {
+      report.other_good_clients[i].under_attack =
+          options.other_good_clients[i]->Measure(start + options.duration, INT_MAX);
+    });
+  }
+  if (report.measured_http) {
+    report.under_attack = Measure(address, options.good, INT_MAX, start + options.duration);
+  }
+  for (std::thread& t : good_threads) t.join();
   const absl::Duration left = start + options.duration - absl::Now();
   if (left > absl::ZeroDuration()) absl::SleepFor(left);
 
@@ -297,6 +352,12 @@ RunReport RunAttacks(const std::string& address, std::vector<std::unique_ptr<Att
   if (options.server_pid > 0) {
     absl::StatusOr<ProcessMemory> after = ReadProcessMemory(options.server_pid);
     if (after.ok()) report.memory_after = *after;
+    report.memory_settled = report.memory_after;
+    if (options.settle > absl::ZeroDuration()) {
+      absl::SleepFor(options.settle);
+      absl::StatusOr<ProcessMemory> settled = ReadProcessMemory(options.server_pid);
+      if (settled.ok()) report.memory_settled = *settled;
+    }
   }
   if (options.server_pid > 0 && options.sigterm_at_end) {
     const absl::Time sent = absl::Now();
@@ -318,10 +379,25 @@ RunReport RunAttacks(const std::string& address, std::vector<std::unique_ptr<Att
   return report;
 }
 
+int RunReport::good_errors() const {
+  int errors = under_attack.errors;
+  for (const GoodClientReport& good : other_good_clients) errors += good.under_attack.errors;
+  return errors;
+}
+
 std::string RunReport::ToString() const {
-  std::string out = absl::StrCat("http_abuse against ", address, "\n");
-  absl::StrAppend(&out, "good client before the attacks: ", baseline.ToString(), "\n");
-  absl::StrAppend(&out, "good client during the attacks: ", under_attack.ToString(), "\n");
+  std::string out =
+      absl::StrCat("abuse run against ", address.empty() ? "(no HTTP)" : address, "\n");
+  if (measured_http) {
+    absl::StrAppend(&out, "good HTTP client before the attacks: ", baseline.ToString(), "\n");
+    absl::StrAppend(&out, "good HTTP client during the attacks: ", under_attack.ToString(), "\n");
+  }
+  for (const GoodClientReport& good : other_good_clients) {
+    absl::StrAppend(&out, "good ", good.name,
+                    " client before the attacks: ", good.baseline.ToString(), "\n");
+    absl::StrAppend(&out, "good ", good.name,
+                    " client during the attacks: ", good.under_attack.ToString(), "\n");
+  }
   absl::StrAppend(&out, "attacks:\n");
   for (const AttackReport& attack : attacks) absl::StrAppend(&out, attack.ToString());
   if (sampled_memory) {
@@ -329,6 +405,12 @@ std::string RunReport::ToString() const {
                     Mib(max_rss_bytes), " sampled, ", Mib(memory_after.rss_bytes),
                     " at the end; peak (VmHWM) ", Mib(memory_after.peak_rss_bytes), "; ",
                     memory_after.threads, " threads, ", memory_after.open_fds, " open files\n");
+    if (memory_settled.rss_bytes != memory_after.rss_bytes ||
+        memory_settled.peak_rss_bytes != memory_after.peak_rss_bytes) {
+      absl::StrAppend(&out, "server memory after the attacks settled: RSS ",
+                      Mib(memory_settled.rss_bytes), ", ", memory_settled.threads, " threads, ",
+                      memory_settled.open_fds, " open files\n");
+    }
   }
   if (shutdown_time > absl::ZeroDuration()) {
     absl::StrAppend(

@@ -87,7 +87,7 @@ TEST(AttackRunnerTest, EveryHttpAttackAgainstATrivialServer) {
   for (const std::string& name : HttpAttackNames()) {
     EXPECT_TRUE(absl::StrContains(text, "\n  " + name + "\n")) << text;
   }
-  EXPECT_TRUE(absl::StrContains(text, "good client during the attacks: ")) << text;
+  EXPECT_TRUE(absl::StrContains(text, "good HTTP client during the attacks: ")) << text;
 }
 
 }  // namespace
