@@ -54,7 +54,7 @@ class LoadedPuzzle {
 // table y; expected ..."), or the puzzle's Load errors.
 absl::StatusOr<std::unique_ptr<LoadedPuzzle>> LoadPuzzle(
     const Puzzle& puzzle, const std::string& tables_dir,
-    MappingAdvice advice = MappingAdvice::kSequential);
+    MappingAdvice advice = MappingAdvice::kPopulate);
 
 }  // namespace puzzle
 

@@ -67,7 +67,7 @@ struct OracleServerOptions {
   int64_t grpc_memory_bytes = 128 << 20;  // gRPC's ResourceQuota
   int http_max_connections = 0;           // 0: fit to the file-descriptor limit (HttpServerOptions)
   absl::Duration http_idle_timeout = absl::Seconds(30);
-  puzzle::MappingAdvice mapping_advice = puzzle::MappingAdvice::kSequential;
+  puzzle::MappingAdvice mapping_advice = puzzle::MappingAdvice::kPopulate;
   // For the process_start_time_seconds metric.
   absl::Time process_start = absl::Now();
 };

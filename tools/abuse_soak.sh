@@ -8,8 +8,9 @@
 # p50/p99, the per-attack outcome counts, the shutdown time. The quick per-finding checks are
 # //tests/abuse:server_abuse_test (bazel test); this is not part of bazel test.
 #
-# Usage: tools/abuse_soak.sh [--seconds=N] [server_abuse flags...]
+# Usage: [SERVER_FLAGS="--flag=value ..."] tools/abuse_soak.sh [--seconds=N] [server_abuse flags...]
 #   e.g. tools/abuse_soak.sh --seconds=60 --good_p99_limit=500ms
+#   SERVER_FLAGS are added to the server's command line (to try other limits than the defaults).
 # Exit code: 0 when every bound held and the server exited 0; 1 otherwise; 2 when it cannot start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +31,7 @@ ulimit -n "$(ulimit -Hn)"  # 700 attack connections on this side too
 
 log=$(mktemp)
 "$bin/server/puzzle_oracle_server" --address=127.0.0.1:0 --http_address=127.0.0.1:0 \
-  --tables_dir="$bin/data" --shutdown_grace=$grace 2>"$log" &
+  --tables_dir="$bin/data" --shutdown_grace=$grace ${SERVER_FLAGS:-} 2>"$log" &
 pid=$!
 trap 'kill -KILL $pid 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 600); do

@@ -47,14 +47,18 @@ table_list=$(ls "$tables"/*.tbl | paste -sd, -)
 "$bin/bench/table_load_benchmark" --tables="$table_list" --benchmark_repetitions=5 \
   --benchmark_report_aggregates_only=true 2>/dev/null | gbench
 echo "== generator and verifier CLIs (one run each; the 15-puzzle's verify checks every entry)"
-for p in eight rotation-game fifteen; do
-  /usr/bin/time -f "  $p: generate %e s wall, %M KiB peak" \
-    "$bin/generator/table_generator" --puzzle=$p --output=/tmp/bench_$p.tbl 2>&1 | tail -2
-  /usr/bin/time -f "  $p: verify %e s wall, %M KiB peak" \
-    "$bin/generator/verify_tables" /tmp/bench_$p.tbl 2>&1 | tail -2
-  cmp -s /tmp/bench_$p.tbl "$tables/${p%-game}.tbl" && echo "  $p: byte-identical to the Bazel-built table" \
-    || echo "  $p: DIFFERS from the Bazel-built table"
-  rm -f /tmp/bench_$p.tbl
+for pt in eight:eight rotation-game:rotation fifteen:fifteen; do
+  p=${pt%%:*} t=${pt#*:}
+  /usr/bin/time -f "  $t: generate %e s wall, %M KiB peak" \
+    "$bin/generator/table_generator" --puzzle=$p --table=$t --output=/tmp/bench_$t.tbl 2>&1 | tail -2
+  /usr/bin/time -f "  $t: verify %e s wall, %M KiB peak" \
+    "$bin/generator/verify_tables" /tmp/bench_$t.tbl 2>&1 | tail -2
+  if cmp -s /tmp/bench_$t.tbl "$tables/$t.tbl"; then
+    echo "  $t: byte-identical to the Bazel-built table"
+  else
+    echo "  $t: DIFFERS from the Bazel-built table"
+  fi
+  rm -f /tmp/bench_$t.tbl
 done
 echo "== 15-puzzle search in-process (Korf's 100 per tier, baseline, random pairs, throughput)"
 "$bin/puzzles/fifteen/fifteen_report" --tables_dir="$tables" --tsv_out="$out/fifteen.tsv"
