@@ -2,8 +2,8 @@
 //  - the whole distance table against a plain forward BFS over raw 24-bit masks (a 16 MiB array
 //    indexed by the mask itself: no ranking, no op tables);
 //  - 10,000 boards (uniform random, and scrambles of solved boards at every depth) against a
-//    reimplementation of the seed's IDA* (bench/rotation_ida_star.h: A..H order, no immediate
-//    inverse, h = 8 - max count; its own op lists and pull).
+//    reimplementation of the seed's IDA* (puzzles/rotation/rotation_ida_star.h: A..H order, no
+//    immediate inverse, h = 8 - max count; its own op lists and pull).
 #include "puzzles/rotation/rotation_solver.h"
 
 #include <algorithm>

@@ -683,8 +683,9 @@ class DeadlinesAttack final : public Attack {
 }  // namespace
 
 std::shared_ptr<grpc::Channel> NewConnection(const std::string& address, int index,
-                                             int window_bytes) {
+                                             int window_bytes, const std::string& service_config) {
   grpc::ChannelArguments args;
+  if (!service_config.empty()) args.SetServiceConfigJSON(service_config);
   args.SetMaxReceiveMessageSize(-1);
   args.SetMaxSendMessageSize(-1);
   args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
@@ -891,12 +892,29 @@ absl::StatusOr<std::unique_ptr<Attack>> MakeGrpcAttack(absl::string_view name,
 
 // ---- GoodGrpcClient --------------------------------------------------------------------------
 
+// The retry policy the README gives clients ("Connecting a client"): a call ended UNAVAILABLE
+// (a GOAWAY, a lost connection) is sent again. Under memory pressure gRPC's ResourceQuota
+// reclaims memory by closing connections with a GOAWAY, the attacks' and the good client's
+// alike; a well-behaved client retries (every method is idempotent).
+constexpr char kGoodClientServiceConfig[] = R"json({
+  "methodConfig": [{
+    "name": [{"service": "puzzleoracle.v2.PuzzleOracle"}],
+    "retryPolicy": {
+      "maxAttempts": 4,
+      "initialBackoff": "0.01s",
+      "maxBackoff": "0.3s",
+      "backoffMultiplier": 2,
+      "retryableStatusCodes": ["UNAVAILABLE", "CANCELLED"]
+    }
+  }]
+})json";
+
 GoodGrpcClient::GoodGrpcClient(const std::string& address, const Reference* reference,
                                uint64_t seed, absl::Duration timeout, absl::Duration pause,
                                Mode mode)
     : reference_(reference),
       mode_(mode),
-      channel_(NewConnection(address, 9000 + static_cast<int>(seed))),
+      channel_(NewConnection(address, 9000 + static_cast<int>(seed), 0, kGoodClientServiceConfig)),
       timeout_(timeout),
       pause_(pause),
       stub_(v2::PuzzleOracle::NewStub(channel_)),

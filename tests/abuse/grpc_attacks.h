@@ -78,8 +78,10 @@ inline constexpr char kV1RotationSolveStream[] = "/puzzleoracle.v1.RotationGame/
 // client-side message size limits. `index` tells channels apart. `window_bytes` > 0: the
 // connection announces that HTTP/2 receive window per stream and never grows it (no BDP
 // probing), like a client that reads slowly; 0: gRPC's defaults (windows grow to megabytes).
+// `service_config`: a gRPC service config JSON for the channel (retry policy), or none.
 std::shared_ptr<grpc::Channel> NewConnection(const std::string& address, int index,
-                                             int window_bytes = 0);
+                                             int window_bytes = 0,
+                                             const std::string& service_config = "");
 
 // "CODE: message", e.g. "RESOURCE_EXHAUSTED: too many streams: ...".
 std::string StatusText(const grpc::Status& status);
