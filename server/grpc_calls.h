@@ -92,18 +92,20 @@ class UnaryCall final : public grpc::ServerUnaryReactor {
       : response_bytes_(response_bytes), handler_(std::move(handler)) {
     bool off_thread;
     absl::Status status;
+    int64_t footprint = 0;
     {
       std::lock_guard<std::mutex> lock(mu_);
       state_.deadline = internal::DeadlineOf(context);
       status = ParseRequest(*request_bytes, env.max_items, &request_);
       off_thread = status.ok() && handler_.off_thread(request_);
+      if (off_thread) footprint = RequestFootprint(request_, request_bytes->Length());
     }
     if (!status.ok()) {
       Finish(ToGrpcStatus(status));
     } else if (!off_thread) {
       Run();
     } else {
-      status = env.executor->Submit([this] { Run(); });
+      status = env.executor->Submit([this] { Run(); }, footprint);
       if (!status.ok()) Finish(ToGrpcStatus(status));
     }
   }
@@ -123,6 +125,7 @@ class UnaryCall final : public grpc::ServerUnaryReactor {
       Response response;
       status = handler_.run(request_, state_, &response);
       if (status.ok()) SerializeResponse(response, response_bytes_);
+      Request().Swap(&request_);  // free it now: the call may wait a while for its client
     }
     Finish(ToGrpcStatus(status));
   }
@@ -216,6 +219,7 @@ class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::
   void OnReadDone(bool ok) override {
     Next next;
     bool submit = false;
+    int64_t footprint = 0;
     {
       std::lock_guard<std::mutex> lock(mu_);
       if (!ok) {  // the client finished writing, or the call is gone
@@ -223,20 +227,22 @@ class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::
         next = AfterLocked();
       } else {
         ++messages_;
-        request_.Clear();
+        Request().Swap(&request_);
         const absl::Status status = ParseRequest(read_bytes_, env_.max_items, &request_);
+        const size_t wire_bytes = read_bytes_.Length();
         read_bytes_.Clear();
         if (!status.ok()) {
           next = EndLocked(status);
         } else {
           processing_ = true;
           submit = handler_.off_thread(request_);
+          if (submit) footprint = RequestFootprint(request_, wire_bytes);
           if (!submit) next = ProcessLocked();
         }
       }
     }
     if (submit) {
-      const absl::Status status = env_.executor->Submit([this] { Process(); });
+      const absl::Status status = env_.executor->Submit([this] { Process(); }, footprint);
       if (status.ok()) return;
       std::lock_guard<std::mutex> lock(mu_);
       processing_ = false;
@@ -313,6 +319,7 @@ class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::
   Next ProcessLocked() {
     Response response;
     const absl::Status status = handler_.run(request_, state_, &response);
+    Request().Swap(&request_);  // free it now: the answer may wait a while for its client
     processing_ = false;
     if (!status.ok()) return EndLocked(status);
     SerializeResponse(response, &write_bytes_);
@@ -386,18 +393,20 @@ class WatchCall final : public grpc::ServerWriteReactor<grpc::ByteBuffer> {
       : handler_(std::move(handler)) {
     bool off_thread;
     absl::Status status;
+    int64_t footprint = 0;
     {
       std::lock_guard<std::mutex> lock(mu_);
       state_.deadline = internal::DeadlineOf(context);
       status = ParseRequest(*request_bytes, env.max_items, &request_);
       off_thread = status.ok() && handler_.off_thread(request_);
+      if (off_thread) footprint = RequestFootprint(request_, request_bytes->Length());
     }
     if (!status.ok()) {
       Finish(ToGrpcStatus(status));
     } else if (!off_thread) {
       Run();
     } else {
-      status = env.executor->Submit([this] { Run(); });
+      status = env.executor->Submit([this] { Run(); }, footprint);
       if (!status.ok()) Finish(ToGrpcStatus(status));
     }
   }

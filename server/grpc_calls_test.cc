@@ -78,7 +78,7 @@ class GrpcCallsTest : public ::testing::Test {
  protected:
   void Start(int max_streams, absl::Duration write_timeout, size_t answer_bytes,
              int executor_threads = 1, int executor_queue = 4) {
-    executor_ = std::make_unique<SolveExecutor>(executor_threads, executor_queue);
+    executor_ = std::make_unique<SolveExecutor>(executor_threads, executor_queue, 64 << 20);
     guard_ = std::make_unique<StreamGuard>(max_streams, write_timeout);
     service_ =
         std::make_unique<TestService>(CallEnv{executor_.get(), 100, guard_.get()}, answer_bytes);

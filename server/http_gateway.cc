@@ -12,6 +12,7 @@
 #include "absl/time/clock.h"
 #include "puzzleoracle/v1/oracle.pb.h"
 #include "server/grpc_calls.h"
+#include "server/json_output.h"
 #include "server/oracle_service.h"
 #include "server/v1_services.h"
 #include "web/assets.h"
@@ -20,14 +21,6 @@ namespace server {
 namespace {
 
 constexpr char kJson[] = "application/json";
-
-std::string ToJson(const google::protobuf::Message& message) {
-  google::protobuf::util::JsonPrintOptions options;
-  options.always_print_primitive_fields = true;
-  std::string body;
-  google::protobuf::util::MessageToJsonString(message, &body, options);
-  return body;
-}
 
 // The number of elements of the top-level "items" array of a JSON object, counted without
 // parsing it (so that a body of a million empty items is refused before protobuf builds them).
@@ -138,7 +131,7 @@ class Exchange {
     metrics_->EndRequest(Transport::kHttp);
   }
   void SendJson(const google::protobuf::Message& message) {
-    Send(HttpResponse{200, kJson, ToJson(message), {}});
+    Send(HttpResponse{200, kJson, MessageToJson(message), {}});
   }
   void Fail(const absl::Status& status, int http_status = 0) {
     Done(status, ErrorResponse(status, http_status));
@@ -206,7 +199,7 @@ HttpResponse ErrorResponse(const absl::Status& status, int http_status) {
   error.set_code(static_cast<int>(status.code()));
   error.set_message(std::string(status.message()));
   return HttpResponse{
-      http_status != 0 ? http_status : HttpStatusFor(status.code()), kJson, ToJson(error), {}};
+      http_status != 0 ? http_status : HttpStatusFor(status.code()), kJson, MessageToJson(error), {}};
 }
 
 class HttpGateway::Routes {
@@ -305,7 +298,7 @@ class HttpGateway::Routes {
         run();
         return;
       }
-      status = executor->Submit(run);
+      status = executor->Submit(run, RequestFootprint(*request, exchange->request().body.size()));
       if (!status.ok()) exchange->Fail(status);
     };
   }
@@ -341,10 +334,10 @@ class HttpGateway::Routes {
         const absl::Status s = watch.run(
             *request, *state,
             [&stream](const v2::SolveWatchResponse& event) {
-              stream->Write(SseEvent("progress", ToJson(event.progress())));
+              stream->Write(SseEvent("progress", MessageToJson(event.progress())));
             },
             &last);
-        stream->Write(s.ok() ? SseEvent("answer", ToJson(last.answer()))
+        stream->Write(s.ok() ? SseEvent("answer", MessageToJson(last.answer()))
                              : SseEvent("error", ErrorResponse(s).body));
         stream->Close();
         exchange->Ended(s);
@@ -353,7 +346,7 @@ class HttpGateway::Routes {
         run();
         return;
       }
-      status = executor->Submit(run);
+      status = executor->Submit(run, RequestFootprint(*request, exchange->request().body.size()));
       if (!status.ok()) {
         stream->Write(SseEvent("error", ErrorResponse(status).body));
         stream->Close();

@@ -62,9 +62,11 @@ struct OracleServerOptions {
   // at most solve_threads * batch_threads searches run at once.
   int batch_threads = 2;
   int solve_queue = 64;  // executor tasks waiting
+  // The memory the executor's unfinished tasks may hold (their parsed requests and answers).
+  int64_t request_memory_bytes = 64 << 20;
   int max_streams = 64;  // SolveStream calls open at once, server-wide
   absl::Duration stream_write_timeout = absl::Seconds(30);
-  int64_t grpc_memory_bytes = 128 << 20;  // gRPC's ResourceQuota
+  int64_t grpc_memory_bytes = 64 << 20;  // gRPC's ResourceQuota
   int http_max_connections = 0;           // 0: fit to the file-descriptor limit (HttpServerOptions)
   absl::Duration http_idle_timeout = absl::Seconds(30);
   puzzle::MappingAdvice mapping_advice = puzzle::MappingAdvice::kPopulate;

@@ -3,6 +3,7 @@
 #include <grpcpp/impl/codegen/proto_utils.h>
 #include <grpcpp/support/proto_buffer_writer.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -166,6 +167,16 @@ absl::Status ParseRequest(const grpc::ByteBuffer& buffer, int max_items,
     bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
   }
   return ParseRequest(bytes, max_items, message);
+}
+
+int64_t RequestFootprint(const google::protobuf::Message& parsed, size_t wire_bytes) {
+  int64_t answers = 1;
+  const google::protobuf::FieldDescriptor* items = parsed.GetDescriptor()->FindFieldByName("items");
+  if (items != nullptr && items->is_repeated()) {
+    answers = std::max(1, parsed.GetReflection()->FieldSize(parsed, items));
+  }
+  return static_cast<int64_t>(wire_bytes) + static_cast<int64_t>(parsed.SpaceUsedLong()) +
+         answers * kAnswerBytesPerItem;
 }
 
 void SerializeResponse(const google::protobuf::Message& message, grpc::ByteBuffer* buffer) {

@@ -43,6 +43,15 @@ absl::Status ParseRequest(absl::string_view bytes, int max_items,
 absl::Status ParseRequest(const grpc::ByteBuffer& buffer, int max_items,
                           google::protobuf::Message* message);
 
+// The bytes a call that runs on the SolveExecutor holds while it waits and runs, counted against
+// --request_memory_mib: the request as received (`wire_bytes`, the transport's copy), the
+// parsed message (protobuf's SpaceUsedLong), and kAnswerBytesPerItem for each answer to come
+// (one per element of a top-level "items" field, or one). An estimate: the answer's size is
+// known only once it is computed; kAnswerBytesPerItem covers an answer object, its serialised
+// bytes and its JSON (request_parser_test measures it).
+constexpr int64_t kAnswerBytesPerItem = 1024;
+int64_t RequestFootprint(const google::protobuf::Message& parsed, size_t wire_bytes);
+
 // Serialises `message` into `buffer` (replacing its contents).
 void SerializeResponse(const google::protobuf::Message& message, grpc::ByteBuffer* buffer);
 

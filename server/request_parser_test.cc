@@ -1,5 +1,9 @@
 #include "server/request_parser.h"
 
+#include <string>
+
+#include "server/json_output.h"
+
 #include "gtest/gtest.h"
 #include "puzzleoracle/v1/oracle.pb.h"
 #include "puzzleoracle/v2/oracle.pb.h"
@@ -90,6 +94,48 @@ TEST(RequestParserTest, Utf8Validation) {
   EXPECT_FALSE(IsValidUtf8("\xf4\x90\x80\x80", &bad));  // past U+10FFFF
   EXPECT_FALSE(IsValidUtf8("\xe2\x82", &bad));          // cut short
   EXPECT_EQ(bad, 0u);
+}
+
+// kAnswerBytesPerItem covers the largest answer an item of a batch gets: the 15-puzzle's (up to
+// 80 moves, with search statistics and an extra), as objects, serialised, and as JSON: measured
+// 798 bytes.
+TEST(RequestFootprintTest, CoversTheRequestAsReceivedAndParsedAndEveryAnswerToCome) {
+  v2::SolveBatchRequest request;
+  request.set_puzzle("fifteen");
+  for (int i = 0; i < 1000; ++i) {
+    v2::SolveItem* item = request.add_items();
+    item->set_id(1000000 + i);
+    item->set_start("FEDCBA987654321X");
+    item->set_goal("123456789ABCDEFX");
+  }
+  const std::string wire = request.SerializeAsString();
+  v2::SolveBatchRequest parsed;
+  ASSERT_TRUE(ParseRequest(wire, 10000, &parsed).ok());
+
+  v2::SolveBatchResponse response;
+  for (int i = 0; i < 1000; ++i) {
+    v2::SolveItemResult* result = response.add_results();
+    result->set_id(1000000 + i);
+    v2::SolveResponse* answer = result->mutable_answer();
+    answer->set_solvable(true);
+    answer->set_distance(80);
+    answer->set_moves(std::string(80, 'd'));
+    answer->mutable_search()->set_nodes(uint64_t{1} << 40);
+    answer->mutable_search()->set_milliseconds(12345.678);
+    v2::Extra* extra = answer->add_extras();
+    extra->set_name("centre");
+    extra->set_value(3);
+  }
+  const int64_t answers = static_cast<int64_t>(response.SpaceUsedLong() + response.ByteSizeLong() +
+                                               MessageToJson(response).size());
+  EXPECT_LE(answers, 1000 * kAnswerBytesPerItem);
+  EXPECT_EQ(RequestFootprint(parsed, wire.size()),
+            static_cast<int64_t>(wire.size() + parsed.SpaceUsedLong()) + 1000 * kAnswerBytesPerItem);
+  // A request without items gets one answer.
+  v2::SolveRequest one;
+  one.set_puzzle("eight");
+  EXPECT_EQ(RequestFootprint(one, 7), static_cast<int64_t>(7 + one.SpaceUsedLong()) +
+                                          kAnswerBytesPerItem);
 }
 
 }  // namespace

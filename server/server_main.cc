@@ -68,7 +68,10 @@ ABSL_FLAG(int, batch_threads, 0,
           "CPU core.");
 ABSL_FLAG(int, solve_queue, 64,
           "Searches and big batches that may wait for a worker; more are RESOURCE_EXHAUSTED.");
-ABSL_FLAG(int, grpc_memory_mib, 128, "Memory gRPC may use for its buffers (a ResourceQuota).");
+ABSL_FLAG(int, request_memory_mib, 64,
+          "Memory the searches and big batches on the workers may hold, queued and running "
+          "(parsed requests and their answers); more are RESOURCE_EXHAUSTED.");
+ABSL_FLAG(int, grpc_memory_mib, 64, "Memory gRPC may use for its buffers (a ResourceQuota).");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long in-flight calls may take to finish after SIGTERM/SIGINT.");
 ABSL_FLAG(std::string, table_advice, "populate",
@@ -149,6 +152,7 @@ int main(int argc, char** argv) {
   }
   options.solve_queue = absl::GetFlag(FLAGS_solve_queue);
   options.grpc_memory_bytes = int64_t{absl::GetFlag(FLAGS_grpc_memory_mib)} << 20;
+  options.request_memory_bytes = int64_t{absl::GetFlag(FLAGS_request_memory_mib)} << 20;
   absl::StatusOr<puzzle::MappingAdvice> advice = ParseAdvice(absl::GetFlag(FLAGS_table_advice));
   if (!advice.ok()) return Fail(advice.status());
   options.mapping_advice = *advice;

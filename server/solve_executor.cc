@@ -1,17 +1,22 @@
 #include "server/solve_executor.h"
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 
 namespace server {
+namespace {
+constexpr double kMiB = 1 << 20;
+}  // namespace
 
-SolveExecutor::SolveExecutor(int threads, int queue_capacity) : queue_capacity_(queue_capacity) {
+SolveExecutor::SolveExecutor(int threads, int queue_capacity, int64_t memory_capacity)
+    : queue_capacity_(queue_capacity), memory_capacity_(memory_capacity) {
   workers_.reserve(threads);
   for (int i = 0; i < threads; ++i) workers_.emplace_back([this] { Work(); });
 }
 
 SolveExecutor::~SolveExecutor() { Stop(); }
 
-absl::Status SolveExecutor::Submit(std::function<void()> task) {
+absl::Status SolveExecutor::Submit(std::function<void()> task, int64_t bytes) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (stopping_) return absl::FailedPreconditionError("the server is shutting down");
@@ -21,7 +26,14 @@ absl::Status SolveExecutor::Submit(std::function<void()> task) {
           absl::StrCat("the server is busy: ", workers_.size(), " searches running and ",
                        queue_.size(), " waiting (--solve_threads, --solve_queue); retry later"));
     }
-    queue_.push_back(std::move(task));
+    if (bytes_held_ > 0 && bytes_held_ + bytes > memory_capacity_) {
+      return absl::ResourceExhaustedError(absl::StrFormat(
+          "the server is busy: the requests in flight hold %.1f MiB of its %.0f MiB, and this "
+          "one needs %.1f MiB (--request_memory_mib); retry later",
+          bytes_held_ / kMiB, memory_capacity_ / kMiB, bytes / kMiB));
+    }
+    bytes_held_ += bytes;
+    queue_.push_back(Task{std::move(task), bytes});
   }
   ready_.notify_one();
   return absl::OkStatus();
@@ -39,6 +51,11 @@ void SolveExecutor::Stop() {
   }
 }
 
+int64_t SolveExecutor::bytes_held() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return bytes_held_;
+}
+
 size_t SolveExecutor::queued() const {
   std::lock_guard<std::mutex> lock(mu_);
   return queue_.size();
@@ -46,7 +63,7 @@ size_t SolveExecutor::queued() const {
 
 void SolveExecutor::Work() {
   for (;;) {
-    std::function<void()> task;
+    Task task;
     {
       std::unique_lock<std::mutex> lock(mu_);
       ++idle_;
@@ -56,7 +73,11 @@ void SolveExecutor::Work() {
       task = std::move(queue_.front());
       queue_.pop_front();
     }
-    task();
+    task.run();
+    // The task's bytes are given back once its work is done: its answer has been handed to
+    // the transport, and the request is freed with the call.
+    std::lock_guard<std::mutex> lock(mu_);
+    bytes_held_ -= task.bytes;
   }
 }
 
