@@ -78,6 +78,11 @@ std::unique_ptr<tests::ServerProcess> StartServer(const std::vector<std::string>
   std::vector<std::string> args = {"--address=127.0.0.1:0",
                                    absl::StrCat("--tables_dir=", kTablesDir)};
   args.insert(args.end(), flags.begin(), flags.end());
+  // EXTRA_FLAGS (space-separated) are added to every server's flags, to try other limits:
+  //   bazel test //tests/abuse:server_abuse_test --test_env=EXTRA_FLAGS=--grpc_memory_mib=32
+  if (const char* extra = std::getenv("EXTRA_FLAGS")) {
+    for (absl::string_view f : absl::StrSplit(extra, ' ', absl::SkipEmpty())) args.emplace_back(f);
+  }
   absl::StatusOr<std::unique_ptr<tests::ServerProcess>> server = tests::ServerProcess::Start(args);
   EXPECT_TRUE(server.ok()) << server.status();
   return server.ok() ? *std::move(server) : nullptr;
@@ -711,14 +716,24 @@ TEST(ServerAbuseTest, MemoryIsGivenBackAfterABurst) {
   ExpectServingThenStop(*server, absl::Seconds(2));
 }
 
-// Finding 3: 200 concurrent SolveBatch calls of 10,000 valid boards each, padded with leading
-// spaces to 1,269,880 bytes (within --max_message_size), over 3 connections, default flags. RSS
-// stays under the 256 MiB deployment limit: the calls beyond what fits are refused, by gRPC's
-// ResourceQuota while they upload (--grpc_memory_mib, RST_STREAM code 11) or by the executor's
-// memory bound once parsed (--request_memory_mib, "the server is busy"). Measured: 236 MiB at
-// the peak; 47 answered, 122 reset, 31 busy. (Before the executor counted bytes, and with a
-// 128 MiB quota: all 200 answered, 342 MiB.)
-TEST(ServerAbuseTest, ConcurrentMaxSizeBatchesStayUnderTheDeploymentLimit) {
+
+// ---- Open findings ---------------------------------------------------------------------------
+// The server misbehaves in these (reported, not fixed yet), so they are DISABLED_ here. Each
+// asserts what the fix must make true; run them with
+//   bazel test //tests/abuse:server_abuse_test --test_arg=--gtest_also_run_disabled_tests
+//       --test_arg=--gtest_filter='*DISABLED_*'
+
+// OPEN FINDING. 200 concurrent SolveBatch calls of 10,000 valid boards each, padded with leading
+// spaces to 1,269,880 bytes (within --max_message_size), over 3 connections, default flags.
+// Expected: RSS under the 256 MiB deployment limit (calls beyond what fits refused). Seen, in 8
+// runs: peak 101 to 439 MiB (median about 260), most calls refused: 105 to 162 reset by gRPC's
+// ResourceQuota while uploading (RST_STREAM code 11), 10 to 56 "the server is busy"
+// (--request_memory_mib). The bytes are in gRPC's transport: a unary call's pending read opens
+// its stream's window to the whole message, so 200 uploads may all be in flight at once, and
+// gRPC 1.51's quota reacts only after its memory is taken. Neither --request_memory_mib=16 nor
+// --grpc_memory_mib=32 bounded it (run with EXTRA_FLAGS, see StartServer). (Before this
+// session's fixes: all 200 answered, 342 MiB.)
+TEST(ServerAbuseTest, DISABLED_ConcurrentMaxSizeBatchesStayUnderTheDeploymentLimit) {
   auto server = StartServer({"--shutdown_grace=2s"});
   ASSERT_NE(server, nullptr);
   GoodGrpcClient good(server->address(), &TheReference());
@@ -736,12 +751,6 @@ TEST(ServerAbuseTest, ConcurrentMaxSizeBatchesStayUnderTheDeploymentLimit) {
       << "max RSS " << report.max_rss_bytes / kMiB << " MiB";
   ExpectServingThenStop(*server, absl::Seconds(2));
 }
-
-// ---- Open findings ---------------------------------------------------------------------------
-// The server misbehaves in these (reported, not fixed yet), so they are DISABLED_ here. Each
-// asserts what the fix must make true; run them with
-//   bazel test //tests/abuse:server_abuse_test --test_arg=--gtest_also_run_disabled_tests
-//       --test_arg=--gtest_filter='*DISABLED_*'
 
 // OPEN FINDING. Streams that send and never read, from a client with gRPC's default (growing)
 // receive windows: 4 connections x 16 streams (exactly --max_streams), messages of 1,000 boards,
