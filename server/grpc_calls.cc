@@ -14,8 +14,12 @@ void StreamGuard::Handle::Detach() {
   context_ = nullptr;
 }
 
-StreamGuard::StreamGuard(int max_streams, absl::Duration write_timeout)
-    : max_streams_(max_streams), write_timeout_(write_timeout), watchdog_([this] { Watch(); }) {}
+StreamGuard::StreamGuard(int max_streams, absl::Duration write_timeout,
+                         absl::Duration idle_timeout)
+    : max_streams_(max_streams),
+      write_timeout_(write_timeout),
+      idle_timeout_(idle_timeout),
+      watchdog_([this] { Watch(); }) {}
 
 StreamGuard::~StreamGuard() {
   {
@@ -53,10 +57,13 @@ void StreamGuard::Watch() {
   std::unique_lock<std::mutex> lock(mu_);
   while (!stopping_) {
     stop_cv_.wait_for(lock, std::chrono::seconds(1));
-    const int64_t stale_before = absl::ToUnixNanos(absl::Now() - write_timeout_);
+    const absl::Time now = absl::Now();
+    const int64_t write_stale_before = absl::ToUnixNanos(now - write_timeout_);
+    const int64_t read_stale_before = absl::ToUnixNanos(now - idle_timeout_);
     std::vector<std::shared_ptr<Handle>> stale;
     for (const std::shared_ptr<Handle>& handle : streams_) {
-      if (handle->write_started.load(std::memory_order_relaxed) < stale_before) {
+      if (handle->write_started.load(std::memory_order_relaxed) < write_stale_before ||
+          handle->read_started.load(std::memory_order_relaxed) < read_stale_before) {
         stale.push_back(handle);
       }
     }

@@ -146,7 +146,9 @@ grpc::ServerUnaryReactor* StartUnaryCall(grpc::CallbackServerContext* context,
 }
 
 // Bounds the streams the server runs at once, and cancels a stream whose pending answer the
-// client has not read for `write_timeout` (checked once a second by a watchdog thread).
+// client has not read for `write_timeout`, or that has sent no message for `idle_timeout` while
+// the server waits for one (checked once a second by a watchdog thread), so that streams left
+// open and idle cannot hold every place.
 class StreamGuard {
  public:
   static constexpr int64_t kNoWrite = std::numeric_limits<int64_t>::max();
@@ -158,6 +160,9 @@ class StreamGuard {
     explicit Handle(grpc::CallbackServerContext* context) : context_(context) {}
     // When the write in flight started (Unix nanoseconds), or kNoWrite.
     std::atomic<int64_t> write_started{kNoWrite};
+    // When the read in flight (the server waiting for the client's next message) started, or
+    // kNoWrite.
+    std::atomic<int64_t> read_started{kNoWrite};
     // TryCancel, unless the stream is done. gRPC may run the stream's reactions (even OnDone,
     // which calls Detach) inline on this thread, hence the recursive mutex.
     void Cancel();
@@ -169,7 +174,7 @@ class StreamGuard {
     grpc::CallbackServerContext* context_;  // guarded by mu_; null once detached
   };
 
-  StreamGuard(int max_streams, absl::Duration write_timeout);
+  StreamGuard(int max_streams, absl::Duration write_timeout, absl::Duration idle_timeout);
   StreamGuard(const StreamGuard&) = delete;
   StreamGuard& operator=(const StreamGuard&) = delete;
   ~StreamGuard();
@@ -187,6 +192,7 @@ class StreamGuard {
 
   const int max_streams_;
   const absl::Duration write_timeout_;
+  const absl::Duration idle_timeout_;
   mutable std::mutex mu_;
   std::condition_variable stop_cv_;
   bool stopping_ = false;                      // guarded by mu_
@@ -207,7 +213,10 @@ class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::
       std::lock_guard<std::mutex> lock(mu_);
       state_.deadline = internal::DeadlineOf(context);
       admitted = env_.streams->Add(context);
-      if (admitted.ok()) handle_ = *admitted;
+      if (admitted.ok()) {
+        handle_ = *admitted;
+        MarkReadLocked();
+      }
     }
     if (!admitted.ok()) {
       Finish(ToGrpcStatus(admitted.status()));
@@ -222,6 +231,7 @@ class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::
     int64_t footprint = 0;
     {
       std::lock_guard<std::mutex> lock(mu_);
+      handle_->read_started.store(StreamGuard::kNoWrite, std::memory_order_relaxed);
       if (!ok) {  // the client finished writing, or the call is gone
         reads_done_ = true;
         next = AfterLocked();
@@ -262,7 +272,12 @@ class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::
         broken_ = true;
         reads_done_ = true;
       }
-      next = reads_done_ ? AfterLocked() : Next{Next::kRead, {}};
+      if (reads_done_) {
+        next = AfterLocked();
+      } else {
+        MarkReadLocked();
+        next = Next{Next::kRead, {}};
+      }
     }
     Do(next);
   }
@@ -303,6 +318,11 @@ class StreamCall final : public grpc::ServerBidiReactor<grpc::ByteBuffer, grpc::
         Finish(next.status);
         break;
     }
+  }
+
+  // The server is about to wait for the client's next message. REQUIRES: mu_ held, handle_.
+  void MarkReadLocked() {
+    handle_->read_started.store(absl::ToUnixNanos(absl::Now()), std::memory_order_relaxed);
   }
 
   void Process() {

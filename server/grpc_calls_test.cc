@@ -77,9 +77,10 @@ class TestService final : public RawStreamAndSolve {
 class GrpcCallsTest : public ::testing::Test {
  protected:
   void Start(int max_streams, absl::Duration write_timeout, size_t answer_bytes,
-             int executor_threads = 1, int executor_queue = 4) {
+             int executor_threads = 1, int executor_queue = 4,
+             absl::Duration idle_timeout = absl::Minutes(1)) {
     executor_ = std::make_unique<SolveExecutor>(executor_threads, executor_queue, 64 << 20);
-    guard_ = std::make_unique<StreamGuard>(max_streams, write_timeout);
+    guard_ = std::make_unique<StreamGuard>(max_streams, write_timeout, idle_timeout);
     service_ =
         std::make_unique<TestService>(CallEnv{executor_.get(), 100, guard_.get()}, answer_bytes);
     grpc::ServerBuilder builder;
@@ -206,6 +207,48 @@ TEST_F(GrpcCallsTest, AStalledReaderIsCancelled) {
   while (stream->Read(&response)) {
   }
   EXPECT_EQ(stream->Finish().error_code(), grpc::StatusCode::CANCELLED);
+}
+
+TEST_F(GrpcCallsTest, AnIdleStreamIsCancelledAndItsPlaceFreedButAnActiveOneIsNot) {
+  Start(1, absl::Minutes(1), 10, 1, 4, /*idle_timeout=*/absl::Seconds(1));
+  v2::SolveStreamResponse response;
+  {
+    // Active: a message every 300 ms for 3 s, three times the idle timeout.
+    grpc::ClientContext context;
+    auto active = stub_->SolveStream(&context);
+    for (int i = 0; i < 10; ++i) {
+      ASSERT_TRUE(active->Write(Message())) << i;
+      ASSERT_TRUE(active->Read(&response)) << i;
+      absl::SleepFor(absl::Milliseconds(300));
+    }
+    active->WritesDone();
+    EXPECT_FALSE(active->Read(&response));
+    EXPECT_TRUE(active->Finish().ok());
+  }
+  for (int i = 0; i < 100 && guard_->open_streams() > 0; ++i)
+    absl::SleepFor(absl::Milliseconds(10));
+  // Idle: one message answered, then nothing. It holds the only place until the watchdog
+  // cancels it, within about idle_timeout + 1 s.
+  grpc::ClientContext idle_context;
+  auto idle = stub_->SolveStream(&idle_context);
+  ASSERT_TRUE(idle->Write(Message()));
+  ASSERT_TRUE(idle->Read(&response));
+  ASSERT_EQ(guard_->open_streams(), 1u);
+  const absl::Time idle_since = absl::Now();
+  for (int i = 0; i < 100 && guard_->open_streams() > 0; ++i)
+    absl::SleepFor(absl::Milliseconds(50));
+  EXPECT_EQ(guard_->open_streams(), 0u);
+  EXPECT_GE(absl::Now() - idle_since, absl::Seconds(1));
+  EXPECT_FALSE(idle->Read(&response));
+  EXPECT_EQ(idle->Finish().error_code(), grpc::StatusCode::CANCELLED);
+  // Its place is free for another client.
+  grpc::ClientContext context;
+  auto next = stub_->SolveStream(&context);
+  ASSERT_TRUE(next->Write(Message()));
+  EXPECT_TRUE(next->Read(&response));
+  next->WritesDone();
+  EXPECT_FALSE(next->Read(&response));
+  EXPECT_TRUE(next->Finish().ok());
 }
 
 TEST_F(GrpcCallsTest, UnaryCallsSeeTheirDeadlineAndAFullExecutorIsResourceExhausted) {

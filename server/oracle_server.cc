@@ -144,7 +144,8 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   server->executor_ = std::make_unique<SolveExecutor>(options.solve_threads, options.solve_queue,
                                                       options.request_memory_bytes);
   server->streams_ =
-      std::make_unique<StreamGuard>(options.max_streams, options.stream_write_timeout);
+      std::make_unique<StreamGuard>(options.max_streams, options.stream_write_timeout,
+                                    options.stream_idle_timeout);
   const CallEnv env{server->executor_.get(), options.limits.max_batch_size, server->streams_.get()};
   const OracleHandler* handler = server->handler_.get();
   server->service_ = std::make_unique<OracleService>(handler, env);

@@ -66,6 +66,7 @@ struct OracleServerOptions {
   int64_t request_memory_bytes = 64 << 20;
   int max_streams = 64;  // SolveStream calls open at once, server-wide
   absl::Duration stream_write_timeout = absl::Seconds(30);
+  absl::Duration stream_idle_timeout = absl::Seconds(60);
   int64_t grpc_memory_bytes = 64 << 20;  // gRPC's ResourceQuota
   int http_max_connections = 0;           // 0: fit to the file-descriptor limit (HttpServerOptions)
   absl::Duration http_idle_timeout = absl::Seconds(30);

@@ -53,6 +53,9 @@ ABSL_FLAG(int, max_concurrent_streams, 100, "Most gRPC calls in flight per clien
 ABSL_FLAG(int, max_streams, 64, "Most SolveStream calls open at once, server-wide.");
 ABSL_FLAG(absl::Duration, stream_write_timeout, absl::Seconds(30),
           "A stream whose client has not read an answer for this long is cancelled.");
+ABSL_FLAG(absl::Duration, stream_idle_timeout, absl::Seconds(60),
+          "A stream whose client has sent no message for this long, while the server waits for "
+          "one, is cancelled (so idle streams cannot hold every --max_streams place).");
 ABSL_FLAG(int, http_threads, 4, "HTTP event loops (requests handled at once; never blocked).");
 ABSL_FLAG(int, http_max_connections, 0,
           "Most HTTP connections open at once. 0: 1024, or fewer when the hard RLIMIT_NOFILE "
@@ -139,6 +142,7 @@ int main(int argc, char** argv) {
   options.limits.http_threads = absl::GetFlag(FLAGS_http_threads);
   options.max_streams = absl::GetFlag(FLAGS_max_streams);
   options.stream_write_timeout = absl::GetFlag(FLAGS_stream_write_timeout);
+  options.stream_idle_timeout = absl::GetFlag(FLAGS_stream_idle_timeout);
   options.http_max_connections = absl::GetFlag(FLAGS_http_max_connections);
   options.http_idle_timeout = absl::GetFlag(FLAGS_http_idle_timeout);
   options.max_search_time = absl::GetFlag(FLAGS_max_search_time);

@@ -20,11 +20,12 @@ absl::Status SolveExecutor::Submit(std::function<void()> task, int64_t bytes) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (stopping_) return absl::FailedPreconditionError("the server is shutting down");
-    // Idle workers take a task at once, so they do not count against the waiting room.
-    if (queue_.size() >= static_cast<size_t>(queue_capacity_) + idle_) {
+    // Counted as tasks accepted and unfinished, not from which workers happen to be waiting, so
+    // that a worker still starting up (or about to wake) cannot make a call be refused.
+    if (queue_.size() + running_ >= static_cast<size_t>(queue_capacity_) + workers_.size()) {
       return absl::ResourceExhaustedError(
-          absl::StrCat("the server is busy: ", workers_.size(), " searches running and ",
-                       queue_.size(), " waiting (--solve_threads, --solve_queue); retry later"));
+          absl::StrCat("the server is busy: ", running_, " searches running and ", queue_.size(),
+                       " waiting (--solve_threads, --solve_queue); retry later"));
     }
     if (bytes_held_ > 0 && bytes_held_ + bytes > memory_capacity_) {
       return absl::ResourceExhaustedError(absl::StrFormat(
@@ -66,18 +67,18 @@ void SolveExecutor::Work() {
     Task task;
     {
       std::unique_lock<std::mutex> lock(mu_);
-      ++idle_;
       ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      --idle_;
       if (queue_.empty()) return;  // stopping, and nothing left to run
       task = std::move(queue_.front());
       queue_.pop_front();
+      ++running_;
     }
     task.run();
     // The task's bytes are given back once its work is done: its answer has been handed to
     // the transport, and the request is freed with the call.
     std::lock_guard<std::mutex> lock(mu_);
     bytes_held_ -= task.bytes;
+    --running_;
   }
 }
 

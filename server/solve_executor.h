@@ -1,8 +1,8 @@
 // A bounded pool of worker threads for work that can take more than microseconds (searches, big
 // batches), so that it never runs on gRPC's callback threads or the HTTP event loops.
 //
-// Bounded three times: `threads` workers run tasks; at most `queue_capacity` more wait (beyond
-// those an idle worker is about to take); and the tasks accepted and not yet finished hold at
+// Bounded three times: `threads` workers run tasks; at most `queue_capacity` more wait (so at
+// most threads + queue_capacity are accepted and unfinished); and the tasks accepted and not yet finished hold at
 // most `memory_capacity` bytes between them, each task counting the bytes its caller says it
 // holds (a parsed request and its answer to come: see RequestFootprint in request_parser.h). The
 // count is by task, not by size alone, because a queue of 64 batches of 10,000 boards holds
@@ -77,7 +77,7 @@ class SolveExecutor {
   std::deque<Task> queue_;                   // guarded by mu_
   int64_t bytes_held_ = 0;                   // guarded by mu_
   bool stopping_ = false;                    // guarded by mu_
-  size_t idle_ = 0;                          // workers waiting for a task; guarded by mu_
+  size_t running_ = 0;                       // tasks taken by a worker; guarded by mu_
   std::vector<std::thread> workers_;
 };
 

@@ -66,17 +66,28 @@ TEST(SolveExecutorTest, AFullQueueIsRefusedAtOnceWithTheLimitsNamed) {
   gate.Open();
 }
 
-TEST(SolveExecutorTest, WithNoWaitingRoomAnIdleWorkerStillTakesATask) {
-  SolveExecutor executor(1, 0, kNoMemoryLimit);
+TEST(SolveExecutorTest, WithNoWaitingRoomEachWorkerTakesOneTaskEvenBeforeItHasStarted) {
+  Gate gate;
   std::atomic<int> done{0};
-  // Wait until the worker is idle, then a task is accepted.
-  for (int i = 0; i < 1000; ++i) {
-    if (executor.Submit([&done] { ++done; }).ok()) break;
-    std::this_thread::yield();
+  SolveExecutor executor(1, 0, kNoMemoryLimit);
+  // Submitted at once, before the worker thread has necessarily reached its wait.
+  ASSERT_TRUE(executor
+                  .Submit([&] {
+                    gate.Wait();
+                    ++done;
+                  })
+                  .ok());
+  EXPECT_EQ(executor.Submit([] {}).code(), absl::StatusCode::kResourceExhausted);
+  gate.Open();
+  // Once the first is done, the worker takes another.
+  absl::Status again = absl::UnknownError("not tried");
+  for (int i = 0; i < 100000 && !again.ok(); ++i) {
+    again = executor.Submit([&done] { ++done; });
+    if (!again.ok()) std::this_thread::yield();
   }
-  for (int i = 0; i < 1000 && done.load() == 0; ++i) std::this_thread::yield();
+  EXPECT_TRUE(again.ok()) << again;
   executor.Stop();
-  EXPECT_EQ(done.load(), 1);
+  EXPECT_EQ(done.load(), 2);
 }
 
 TEST(SolveExecutorTest, SubmitAfterStopIsRefused) {
