@@ -56,7 +56,7 @@ v2::SolveItemResult RandomResult(std::mt19937_64& rng) {
 
 TEST(MessageToJsonTest, BatchResponsesAreTheBytesProtobufPrintsWhole) {
   std::mt19937_64 rng(12);
-  for (int size : {0, 1, 2, 3, 10, 1000}) {
+  for (int size : {0, 1, 2, 3, 10, 255, 256, 257, 512, 1000}) {
     v2::SolveBatchResponse batch;
     v2::SolveStreamResponse stream;
     for (int i = 0; i < size; ++i) {

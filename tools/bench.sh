@@ -20,7 +20,7 @@ out="$PWD/bench/results"
 mkdir -p "$out/latency"
 targets=(//puzzles/eight:eight_benchmark //puzzles/rotation:rotation_benchmark
   //puzzles/eight/baselines:baseline_benchmark //bench:table_load_benchmark
-  //bench:grpc_benchmark //bench:fifteen_server_benchmark //puzzles/fifteen:fifteen_report
+  //bench:grpc_benchmark //bench:fifteen_server_benchmark //bench:json_output_benchmark //puzzles/fifteen:fifteen_report
   //generator:table_generator //generator:verify_tables //server:puzzle_oracle_server //data:tables)
 [ -z "${FIFTEEN_LARGE:-}" ] || targets+=(//data:fifteen-large_table)
 bazel build -c opt "${targets[@]}" 2>&1 | tail -1
@@ -45,6 +45,9 @@ echo "== Eight II per-query baselines on the same random solvable pairs (median 
 echo "== table load: map, check, cold and warm page cache (median of 5)"
 table_list=$(ls "$tables"/*.tbl | paste -sd, -)
 "$bin/bench/table_load_benchmark" --tables="$table_list" --benchmark_repetitions=5 \
+  --benchmark_report_aggregates_only=true 2>/dev/null | gbench
+echo "== HTTP JSON printing of a batch answer: in chunks vs the whole message (median of 5)"
+"$bin/bench/json_output_benchmark" --benchmark_repetitions=5 \
   --benchmark_report_aggregates_only=true 2>/dev/null | gbench
 echo "== generator and verifier CLIs (one run each; the 15-puzzle's verify checks every entry)"
 for pt in eight:eight rotation-game:rotation fifteen:fifteen; do
