@@ -15,7 +15,10 @@
 // cannot be parsed (or names an unknown puzzle) ends the stream with its status, prefixed
 // "message N: ", after every earlier answer is written: a stream never ends OK with a message
 // unanswered. The StreamGuard bounds how many streams run at once and cancels a stream whose
-// answer the client has not read for `write_timeout`.
+// answer the client has not read for `write_timeout`, or whose client has sent nothing for
+// `idle_timeout` while the server waits for a message. Work that goes to the executor counts its
+// RequestFootprint against the executor's memory bound (--request_memory_mib), and each request
+// is freed as soon as it is answered.
 //
 // Thread-safety: gRPC may run a call's reactions on different threads; each call's state is
 // touched by one reaction at a time (strict alternation), and a std::mutex makes that ordering
