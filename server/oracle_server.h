@@ -9,9 +9,10 @@
 //
 // Bounded by construction (README "Security"): gRPC messages (--max_message_size, sized to
 // --max_batch_size items by default), batches (counted on the wire), streams (--max_streams,
-// one answer in flight each, a stalled reader cancelled after --stream_write_timeout), the
-// executor (--solve_threads workers, --solve_queue waiting), gRPC's memory (a ResourceQuota of
-// --grpc_memory), and HTTP (http_server.h).
+// one answer in flight each, a stalled reader cancelled after --stream_write_timeout, an idle one
+// after --stream_idle_timeout), the executor (--solve_threads workers, --solve_queue waiting,
+// --request_memory_mib held), gRPC's memory (a ResourceQuota of --grpc_memory_mib; stream windows
+// fixed at 64 KiB), and HTTP (http_server.h).
 //
 // Example:
 //   absl::StatusOr<std::unique_ptr<OracleServer>> s = OracleServer::Start(options);
