@@ -1,11 +1,10 @@
 // The HTTP gateway's JSON printing of a batch answer: server::MessageToJson (chunks of 256
 // results) against protobuf's MessageToJsonString of the whole message, which it replaced because
 // the latter builds a tree of the whole message first. Both produce the same bytes
-// (json_output_test); this measures their time. Their memory, with heaptrack (peak heap, 10,000
-// answers: 5.6 MB in chunks, 37.1 MB whole):
-//   heaptrack $(bazel info -c opt bazel-bin)/bench/json_output_benchmark \
-//       --benchmark_filter=BM_WholeMessage/10000
+// (json_output_test); this measures their time:
 //   bazel run -c opt //bench:json_output_benchmark
+// and heaptrack their memory (peak heap, 10,000 answers: 5.6 MB in chunks, 37.1 MB whole):
+//   heaptrack bazel-bin/bench/json_output_benchmark --benchmark_filter=BM_WholeMessage/10000
 #include <benchmark/benchmark.h>
 #include <google/protobuf/util/json_util.h>
 
