@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
@@ -50,20 +52,41 @@ bool RateLimitedLog::Log(absl::string_view cause, absl::string_view message) {
     Cause& c = it->second;
     if (!inserted && now - c.last_written < interval_) {
       ++c.suppressed;
+      c.last_suppressed.assign(message.data(), message.size());
       return false;
     }
     suppressed = c.suppressed;
     c.suppressed = 0;
+    c.last_suppressed.clear();
     c.last_written = now;
   }
-  std::string line = absl::StrCat(program_, ": ", message);
-  if (suppressed > 0) {
-    absl::StrAppend(&line, " (and ", suppressed, " more like it in the last ",
-                    absl::FormatDuration(interval_), ")");
+  Write(message, suppressed);
+  return true;
+}
+
+int RateLimitedLog::FlushSuppressed() {
+  std::vector<std::pair<std::string, uint64_t>> due;  // message, the others left out
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    const absl::Time now = absl::Now();
+    for (auto& [cause, c] : causes_) {
+      if (c.suppressed == 0 || now - c.last_written < interval_) continue;
+      due.emplace_back(std::move(c.last_suppressed), c.suppressed - 1);
+      c.suppressed = 0;
+      c.last_suppressed.clear();
+      c.last_written = now;
+    }
   }
+  for (const auto& [message, others] : due) Write(message, others);
+  return static_cast<int>(due.size());
+}
+
+void RateLimitedLog::Write(absl::string_view message, uint64_t others) const {
+  std::string line = absl::StrCat(program_, ": ", message);
+  if (others > 0)
+    absl::StrAppend(&line, " (and ", others, " more like it since the previous line)");
   line.push_back('\n');
   WriteLine(line);
-  return true;
 }
 
 RateLimitedLog& RateLimitedLog::Global() {

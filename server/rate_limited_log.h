@@ -1,7 +1,9 @@
 // The server's log: one line per event on stderr, but at most one line per cause per interval,
 // so that a client repeating a bad request cannot flood the log (or the disk behind it). When a
 // cause was suppressed, its next line says how many were left out:
-//   puzzle_oracle_server: request is not a valid ...: ... (and 1234 more like it in the last 10s)
+//   puzzle_oracle_server: protobuf: ... (and 1234 more like it since the previous line)
+// A flood that stops is not forgotten: FlushSuppressed (the server calls it every few seconds)
+// writes each cause's last suppressed line, with its count, once the interval has passed.
 //
 // Writes go straight to the stderr file descriptor and ignore errors: with SIGPIPE ignored (the
 // server does that first thing), a closed log pipe costs nothing and kills nothing.
@@ -30,8 +32,13 @@ class RateLimitedLog {
   RateLimitedLog(std::string program, absl::Duration interval);
 
   // Writes "<program>: <message>" unless `cause` was written less than `interval` ago (then
-  // counts it). Returns whether a line was written.
+  // counts it and keeps the message for FlushSuppressed). Returns whether a line was written.
   bool Log(absl::string_view cause, absl::string_view message);
+
+  // For every cause with suppressed messages whose last line is at least `interval` old: writes
+  // the last suppressed message as Log would have (with the count of the others), so that no
+  // count is lost when a flood stops. Returns the number of lines written.
+  int FlushSuppressed();
 
   // The process-wide log that protobuf's and gRPC's own messages are routed to
   // (InstallLibraryLogHandlers). Lives forever.
@@ -46,8 +53,12 @@ class RateLimitedLog {
  private:
   struct Cause {
     absl::Time last_written;
-    uint64_t suppressed = 0;
+    uint64_t suppressed = 0;      // messages left out since last_written
+    std::string last_suppressed;  // the newest of them
   };
+
+  // "<program>: <message>[ (and N more like it since the previous line)]\n", written to stderr.
+  void Write(absl::string_view message, uint64_t others) const;
 
   const std::string program_;
   const absl::Duration interval_;
