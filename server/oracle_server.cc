@@ -6,8 +6,13 @@
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
 #include <malloc.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <thread>
 
 #include "absl/status/status.h"
@@ -18,6 +23,7 @@
 #include "puzzle/puzzle_loader.h"
 #include "puzzles/registry.h"
 #include "server/metrics_interceptor.h"
+#include "server/rate_limited_log.h"
 
 namespace server {
 namespace {
@@ -93,6 +99,29 @@ std::vector<std::string> RegisterServiceMethods(Metrics& metrics, const std::str
   return paths;
 }
 
+// gRPC removes an existing socket file before it binds a "unix:" address, so a second server
+// would silently take the path over from a running one. Refuse when something answers there; a
+// stale socket (nothing listening: ECONNREFUSED) is left for gRPC to replace.
+absl::Status CheckUnixSocketFree(absl::string_view address) {
+  absl::string_view path = address.substr(std::strlen("unix:"));
+  if (absl::StartsWith(path, "//")) path.remove_prefix(2);  // unix:///abs/path
+  struct stat st;
+  const std::string file(path);
+  if (::lstat(file.c_str(), &st) != 0 || !S_ISSOCK(st.st_mode)) return absl::OkStatus();
+  sockaddr_un sa{};
+  sa.sun_family = AF_UNIX;
+  if (file.size() >= sizeof(sa.sun_path)) return absl::OkStatus();  // gRPC refuses it itself
+  std::memcpy(sa.sun_path, file.data(), file.size());
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return absl::OkStatus();
+  const bool answered = ::connect(fd, reinterpret_cast<sockaddr*>(&sa), sizeof(sa)) == 0;
+  ::close(fd);
+  if (!answered) return absl::OkStatus();
+  return absl::UnavailableError(
+      absl::StrCat("cannot listen on ", address,
+                   " (another server is listening on this socket; it is not taken over)"));
+}
+
 }  // namespace
 
 absl::Status CheckAddress(absl::string_view flag, absl::string_view address) {
@@ -119,13 +148,35 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
 
   std::unique_ptr<OracleServer> server(new OracleServer());
   server->metrics_ = std::make_unique<Metrics>(options.process_start);
+  status = server->LoadPuzzles(*selected, options);
+  if (!status.ok()) return status;
+  status = server->StartGrpc(options);
+  if (!status.ok()) return status;
+  if (!options.http_address.empty()) {
+    HttpGatewayOptions http;
+    http.address = options.http_address;
+    http.threads = options.limits.http_threads;
+    http.max_connections = options.http_max_connections;
+    http.idle_timeout = options.http_idle_timeout;
+    absl::StatusOr<std::unique_ptr<HttpGateway>> gateway = HttpGateway::Start(
+        http, server->handler_.get(), server->executor_.get(), server->metrics_.get());
+    if (!gateway.ok()) return gateway.status();
+    server->http_ = *std::move(gateway);
+  }
+  server->StartHousekeeping();
+  server->SetServing();
+  return server;
+}
+
+absl::Status OracleServer::LoadPuzzles(const std::vector<const puzzle::Puzzle*>& puzzles,
+                                       const OracleServerOptions& options) {
   std::vector<std::unique_ptr<puzzle::LoadedPuzzle>> loaded;
-  for (const puzzle::Puzzle* p : *selected) {
+  for (const puzzle::Puzzle* p : puzzles) {
     absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> l =
         puzzle::LoadPuzzle(*p, options.tables_dir, options.mapping_advice);
     if (!l.ok()) return l.status();
     for (const puzzle::LoadedTable& t : (*l)->tables()) {
-      server->metrics_->AddTable(
+      metrics_->AddTable(
           p->info().name, t.file->format_version(),
           absl::StrCat(t.spec->name, ":", absl::Hex(t.file->header_checksum(), absl::kZeroPad16)));
     }
@@ -135,50 +186,52 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   handler_options.limits = options.limits;
   handler_options.max_search_time = options.max_search_time;
   handler_options.batch_threads = options.batch_threads;
-  Metrics* metrics = server->metrics_.get();
+  Metrics* metrics = metrics_.get();
   handler_options.on_search = [metrics](const std::string& puzzle, absl::Duration time,
                                         uint64_t nodes) {
     metrics->RecordSearch(puzzle, time, nodes);
   };
-  server->handler_ = std::make_unique<OracleHandler>(std::move(loaded), handler_options);
-  server->executor_ = std::make_unique<SolveExecutor>(options.solve_threads, options.solve_queue,
-                                                      options.request_memory_bytes);
-  server->streams_ =
-      std::make_unique<StreamGuard>(options.max_streams, options.stream_write_timeout,
-                                    options.stream_idle_timeout);
-  const CallEnv env{server->executor_.get(), options.limits.max_batch_size, server->streams_.get()};
-  const OracleHandler* handler = server->handler_.get();
-  server->service_ = std::make_unique<OracleService>(handler, env);
-  server->v1_ = MakeV1Services(handler, env);
+  handler_ = std::make_unique<OracleHandler>(std::move(loaded), handler_options);
+  return absl::OkStatus();
+}
 
+MethodPuzzles OracleServer::RegisterGrpcMethods() {
   // Every gRPC method the server answers gets its own series (per puzzle where a call is about
   // one); anything else counts as "other".
   MethodPuzzles method_puzzles;
   for (const std::string& path :
-       RegisterServiceMethods(*metrics, v2::PuzzleOracle::service_full_name(), "")) {
+       RegisterServiceMethods(*metrics_, v2::PuzzleOracle::service_full_name(), "")) {
     method_puzzles.from_request.insert(path);
   }
-  for (const auto& p : handler->puzzles()) {
-    RegisterServiceMethods(*metrics, v2::PuzzleOracle::service_full_name(),
+  for (const auto& p : handler_->puzzles()) {
+    RegisterServiceMethods(*metrics_, v2::PuzzleOracle::service_full_name(),
                            p->puzzle().info().name);
   }
-  if (server->v1_.eight) {
-    for (const std::string& path :
-         RegisterServiceMethods(*metrics, v1::EightPuzzle::service_full_name(), kV1EightPuzzle)) {
-      method_puzzles.fixed[path] = kV1EightPuzzle;
-    }
-  }
-  if (server->v1_.rotation) {
-    for (const std::string& path : RegisterServiceMethods(
-             *metrics, v1::RotationGame::service_full_name(), kV1RotationPuzzle)) {
-      method_puzzles.fixed[path] = kV1RotationPuzzle;
+  for (const V1Service& v1 : v1_) {
+    for (const std::string& path : RegisterServiceMethods(*metrics_, v1.name, v1.puzzle)) {
+      method_puzzles.fixed[path] = v1.puzzle;
     }
   }
   for (const char* method : {"/grpc.health.v1.Health/Check", "/grpc.health.v1.Health/Watch",
                              "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"}) {
-    metrics->RegisterMethod(Transport::kGrpc, method);
+    metrics_->RegisterMethod(Transport::kGrpc, method);
   }
+  return method_puzzles;
+}
 
+absl::Status OracleServer::StartGrpc(const OracleServerOptions& options) {
+  executor_ = std::make_unique<SolveExecutor>(options.solve_threads, options.solve_queue,
+                                              options.request_memory_bytes);
+  streams_ = std::make_unique<StreamGuard>(options.max_streams, options.stream_write_timeout,
+                                           options.stream_idle_timeout);
+  const CallEnv env{executor_.get(), options.limits.max_batch_size, streams_.get()};
+  service_ = std::make_unique<OracleService>(handler_.get(), env);
+  v1_ = MakeV1Services(handler_.get(), env);
+
+  if (absl::StartsWith(options.address, "unix:")) {
+    absl::Status free = CheckUnixSocketFree(options.address);
+    if (!free.ok()) return free;
+  }
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
@@ -201,54 +254,46 @@ absl::StatusOr<std::unique_ptr<OracleServer>> OracleServer::Start(
   quota.Resize(static_cast<size_t>(options.grpc_memory_bytes));
   builder.SetResourceQuota(quota);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
-  interceptors.push_back(MakeMetricsInterceptorFactory(metrics, std::move(method_puzzles)));
+  interceptors.push_back(MakeMetricsInterceptorFactory(metrics_.get(), RegisterGrpcMethods()));
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
-  builder.RegisterService(server->service_.get());
-  if (server->v1_.eight) builder.RegisterService(server->v1_.eight.get());
-  if (server->v1_.rotation) builder.RegisterService(server->v1_.rotation.get());
-  server->server_ = builder.BuildAndStart();
-  if (server->server_ == nullptr || selected_port == 0) {
+  builder.RegisterService(service_.get());
+  for (const V1Service& v1 : v1_) builder.RegisterService(v1.service.get());
+  server_ = builder.BuildAndStart();
+  if (server_ == nullptr || selected_port == 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", options.address,
                                                " (address in use, or not a valid address)"));
   }
-  server->address_ = options.address;
+  address_ = options.address;
   if (!absl::StartsWith(options.address, "unix:")) {
     const size_t colon = options.address.rfind(':');
-    server->address_ = absl::StrCat(options.address.substr(0, colon), ":", selected_port);
+    address_ = absl::StrCat(options.address.substr(0, colon), ":", selected_port);
   }
-  if (!options.http_address.empty()) {
-    HttpGatewayOptions http;
-    http.address = options.http_address;
-    http.threads = options.limits.http_threads;
-    http.max_connections = options.http_max_connections;
-    http.idle_timeout = options.http_idle_timeout;
-    absl::StatusOr<std::unique_ptr<HttpGateway>> gateway =
-        HttpGateway::Start(http, handler, server->executor_.get(), metrics);
-    if (!gateway.ok()) return gateway.status();
-    server->http_ = *std::move(gateway);
-  }
-  // glibc keeps what a burst of big requests freed in its arenas; hand it back now and then, so
-  // that RSS returns to its idle level instead of staying at the burst's peak.
-  OracleServer* self = server.get();
-  server->trimmer_ = std::thread([self] {
-    std::unique_lock<std::mutex> lock(self->trimmer_mu_);
-    while (!self->trimmer_cv_.wait_for(lock, std::chrono::seconds(5),
-                                       [self] { return self->trimmer_stop_; })) {
+  return absl::OkStatus();
+}
+
+void OracleServer::StartHousekeeping() {
+  // glibc keeps what a burst of big requests freed in its arenas: hand it back now and then, so
+  // that RSS returns to its idle level instead of staying at the burst's peak. And write the
+  // counts of log lines held back, so that a flood that stopped is still reported.
+  housekeeping_ = std::thread([this] {
+    std::unique_lock<std::mutex> lock(housekeeping_mu_);
+    while (!housekeeping_cv_.wait_for(lock, std::chrono::seconds(5),
+                                      [this] { return housekeeping_stop_; })) {
       ::malloc_trim(0);
+      RateLimitedLog::Global().FlushSuppressed();
     }
   });
-  grpc::HealthCheckServiceInterface* health = server->server_->GetHealthCheckService();
+}
+
+void OracleServer::SetServing() {
+  grpc::HealthCheckServiceInterface* health = server_->GetHealthCheckService();
   health->SetServingStatus(true);
   health->SetServingStatus(v2::PuzzleOracle::service_full_name(), true);
-  for (const auto& p : handler->puzzles()) {
+  for (const auto& p : handler_->puzzles()) {
     health->SetServingStatus(
         absl::StrCat(v2::PuzzleOracle::service_full_name(), "/", p->puzzle().info().name), true);
   }
-  if (server->v1_.eight) health->SetServingStatus(v1::EightPuzzle::service_full_name(), true);
-  if (server->v1_.rotation) {
-    health->SetServingStatus(v1::RotationGame::service_full_name(), true);
-  }
-  return server;
+  for (const V1Service& v1 : v1_) health->SetServingStatus(v1.name, true);
 }
 
 std::vector<std::string> OracleServer::table_paths() const {
@@ -273,11 +318,11 @@ void OracleServer::Shutdown(absl::Duration grace) {
   // Work already accepted finishes (cancelled searches stop at once); then the workers exit.
   executor_->Stop();
   {
-    std::lock_guard<std::mutex> lock(trimmer_mu_);
-    trimmer_stop_ = true;
+    std::lock_guard<std::mutex> lock(housekeeping_mu_);
+    housekeeping_stop_ = true;
   }
-  trimmer_cv_.notify_all();
-  if (trimmer_.joinable()) trimmer_.join();
+  housekeeping_cv_.notify_all();
+  if (housekeeping_.joinable()) housekeeping_.join();
 }
 
 OracleServer::~OracleServer() {

@@ -39,6 +39,7 @@
 #include "server/grpc_calls.h"
 #include "server/http_gateway.h"
 #include "server/metrics.h"
+#include "server/metrics_interceptor.h"
 #include "server/oracle_handler.h"
 #include "server/oracle_service.h"
 #include "server/request_limits.h"
@@ -69,7 +70,7 @@ struct OracleServerOptions {
   absl::Duration stream_write_timeout = absl::Seconds(30);
   absl::Duration stream_idle_timeout = absl::Seconds(60);
   int64_t grpc_memory_bytes = 64 << 20;  // gRPC's ResourceQuota
-  int http_max_connections = 0;           // 0: fit to the file-descriptor limit (HttpServerOptions)
+  int http_max_connections = 0;          // 0: fit to the file-descriptor limit (HttpServerOptions)
   absl::Duration http_idle_timeout = absl::Seconds(30);
   puzzle::MappingAdvice mapping_advice = puzzle::MappingAdvice::kPopulate;
   // For the process_start_time_seconds metric.
@@ -102,21 +103,35 @@ class OracleServer {
  private:
   OracleServer() = default;
 
+  // The steps of Start, in order.
+  // Maps and validates every table of `puzzles`, lists them in the metrics, makes handler_.
+  absl::Status LoadPuzzles(const std::vector<const puzzle::Puzzle*>& puzzles,
+                           const OracleServerOptions& options);
+  // The executor, the services (v2 and v1), the gRPC server with its limits, bound and started.
+  absl::Status StartGrpc(const OracleServerOptions& options);
+  // The metric series of every gRPC method served, and the puzzle label of each.
+  MethodPuzzles RegisterGrpcMethods();
+  void StartHousekeeping();
+  // Health: SERVING for the server, v2, each puzzle (puzzleoracle.v2.PuzzleOracle/<name>) and
+  // each v1 service.
+  void SetServing();
+
   std::unique_ptr<Metrics> metrics_;
   std::unique_ptr<OracleHandler> handler_;
   std::unique_ptr<SolveExecutor> executor_;
   std::unique_ptr<StreamGuard> streams_;
   std::unique_ptr<OracleService> service_;
-  V1Services v1_;
+  std::vector<V1Service> v1_;
   std::unique_ptr<HttpGateway> http_;
   std::unique_ptr<grpc::Server> server_;
   std::string address_;
   bool shut_down_ = false;
-  // Gives memory freed after a burst back to the system (malloc_trim) every few seconds.
-  std::thread trimmer_;
-  std::mutex trimmer_mu_;
-  std::condition_variable trimmer_cv_;
-  bool trimmer_stop_ = false;  // guarded by trimmer_mu_
+  // Every few seconds: gives memory freed after a burst back to the system (malloc_trim), and
+  // writes the counts of held-back log lines (RateLimitedLog::FlushSuppressed).
+  std::thread housekeeping_;
+  std::mutex housekeeping_mu_;
+  std::condition_variable housekeeping_cv_;
+  bool housekeeping_stop_ = false;  // guarded by housekeeping_mu_
 };
 
 // Checks a "host:port" flag value: the port is an integer in 1-65535, or 0 for any free port.

@@ -106,9 +106,9 @@ CallHandler<Request, Response> V1Batch(const OracleHandler* handler,
 
 // A v1 service: Solve, SolveBatch and SolveStream over one puzzle.
 template <typename Map>
-class V1Service : public Map::Service {
+class V1CallbackService : public Map::Service {
  public:
-  V1Service(const OracleHandler* handler, const puzzle::LoadedPuzzle* p, CallEnv env)
+  V1CallbackService(const OracleHandler* handler, const puzzle::LoadedPuzzle* p, CallEnv env)
       : handler_(handler), puzzle_(p), env_(env) {}
 
   grpc::ServerUnaryReactor* Solve(grpc::CallbackServerContext* context,
@@ -137,9 +137,9 @@ class V1Service : public Map::Service {
 };
 
 // EightPuzzle also answers the server-wide v1 GetTableInfo.
-class EightPuzzleV1Service final : public V1Service<EightV1> {
+class EightPuzzleV1Service final : public V1CallbackService<EightV1> {
  public:
-  using V1Service::V1Service;
+  using V1CallbackService::V1CallbackService;
   grpc::ServerUnaryReactor* GetTableInfo(grpc::CallbackServerContext* context,
                                          const grpc::ByteBuffer* request,
                                          grpc::ByteBuffer* response) override {
@@ -206,13 +206,15 @@ CallHandler<v1::GetTableInfoRequest, v1::GetTableInfoResponse> V1TableInfoHandle
   return h;
 }
 
-V1Services MakeV1Services(const OracleHandler* handler, const CallEnv& env) {
-  V1Services services;
+std::vector<V1Service> MakeV1Services(const OracleHandler* handler, const CallEnv& env) {
+  std::vector<V1Service> services;
   if (auto eight = handler->Find(kV1EightPuzzle); eight.ok()) {
-    services.eight = std::make_unique<EightPuzzleV1Service>(handler, *eight, env);
+    services.push_back({v1::EightPuzzle::service_full_name(), kV1EightPuzzle,
+                        std::make_unique<EightPuzzleV1Service>(handler, *eight, env)});
   }
   if (auto rotation = handler->Find(kV1RotationPuzzle); rotation.ok()) {
-    services.rotation = std::make_unique<V1Service<RotationV1>>(handler, *rotation, env);
+    services.push_back({v1::RotationGame::service_full_name(), kV1RotationPuzzle,
+                        std::make_unique<V1CallbackService<RotationV1>>(handler, *rotation, env)});
   }
   return services;
 }

@@ -13,6 +13,8 @@
 #define SERVER_V1_SERVICES_H_
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "puzzleoracle/v1/oracle.grpc.pb.h"
 #include "server/grpc_calls.h"
@@ -43,14 +45,16 @@ CallHandler<v1::RotationSolveBatchRequest, v1::RotationSolveBatchResponse> Rotat
 CallHandler<v1::GetTableInfoRequest, v1::GetTableInfoResponse> V1TableInfoHandler(
     const OracleHandler* handler);
 
-// Both v1 services, each registered only when its puzzle is served (null otherwise).
-struct V1Services {
-  std::unique_ptr<grpc::Service> eight;     // puzzleoracle.v1.EightPuzzle
-  std::unique_ptr<grpc::Service> rotation;  // puzzleoracle.v1.RotationGame
+// A v1 service, with what the server registers it under.
+struct V1Service {
+  std::string name;    // its full protobuf name: the health service name and metric paths
+  std::string puzzle;  // the puzzle it answers (every call's metric label)
+  std::unique_ptr<grpc::Service> service;
 };
 
+// The v1 services whose puzzles `handler` serves (none, one or both), in a fixed order.
 // REQUIRES: `handler` and everything in `env` outlive the services.
-V1Services MakeV1Services(const OracleHandler* handler, const CallEnv& env);
+std::vector<V1Service> MakeV1Services(const OracleHandler* handler, const CallEnv& env);
 
 }  // namespace server
 

@@ -784,6 +784,30 @@ class ServedTableTest : public BadStartTest {
   }
 };
 
+// gRPC unlinks a socket file before binding it: a second server must not take a live one over,
+// but may replace a stale one.
+TEST_F(ServedTableTest, AUnixSocketInUseIsRefusedAndAStaleOneReplaced) {
+  const std::string path = absl::StrCat("/tmp/oracle-e2e-taken-", getpid(), ".sock");
+  const std::string address = "unix:" + path;
+  auto first = ServerProcess::Start({"--address=" + address});
+  ASSERT_TRUE(first.ok()) << first.status();
+  std::string err;
+  EXPECT_EQ(ServerProcess::RunToExit({"--address=" + address}, &err), 1);
+  EXPECT_EQ(err, "puzzle_oracle_server: cannot start: cannot listen on " + address +
+                     " (another server is listening on this socket; it is not taken over)\n");
+  EXPECT_EQ(ServerProcess::RunToExit({"--address=unix://" + path}, &err), 1);
+  EXPECT_NE(err.find("another server is listening on this socket"), std::string::npos) << err;
+  EXPECT_EQ(Solve(address), "urrulldr");              // the first server still has its socket
+  EXPECT_EQ((*first)->Stop(SIGKILL), 128 + SIGKILL);  // leaves the socket file behind
+  struct stat st;
+  ASSERT_EQ(::lstat(path.c_str(), &st), 0);
+  ASSERT_TRUE(S_ISSOCK(st.st_mode));
+  auto second = ServerProcess::Start({"--address=" + address});
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_EQ((*second)->Stop(SIGTERM), 0);
+  ::unlink(path.c_str());
+}
+
 TEST_F(ServedTableTest, AReplacementByRenameChangesNothing) {
   const std::string dir = TablesDir("renamed", nullptr);
   auto started = ServerProcess::Start({"--address=127.0.0.1:0", "--tables_dir=" + dir});
