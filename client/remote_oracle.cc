@@ -56,6 +56,19 @@ absl::Status CheckUtf8(const puzzle::QueryText& query) {
 
 }  // namespace
 
+absl::StatusOr<int> RemoteOracle::ChunkSize() {
+  if (chunk_size_ > 0) return chunk_size_;
+  grpc::ClientContext context;
+  context.set_deadline(absl::ToChronoTime(absl::Now() + timeout_));
+  v2::GetTableInfoResponse info;
+  const grpc::Status status = stub_->GetTableInfo(&context, v2::GetTableInfoRequest(), &info);
+  if (!status.ok()) return server::FromGrpcStatus(status, "GetTableInfo");
+  chunk_size_ = info.max_batch_size() == 0
+                    ? kMaxChunkSize
+                    : static_cast<int>(std::min<uint32_t>(info.max_batch_size(), kMaxChunkSize));
+  return chunk_size_;
+}
+
 absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
     const std::vector<puzzle::QueryText>& queries) {
   std::vector<puzzle::OracleResult> results(queries.size());
@@ -64,8 +77,11 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
     results[i].status = CheckUtf8(queries[i]);
     if (results[i].status.ok()) to_send.push_back(i);
   }
-  for (size_t begin = 0; begin < to_send.size(); begin += chunk_size_) {
-    const size_t end = std::min(to_send.size(), begin + chunk_size_);
+  if (to_send.empty()) return results;
+  const absl::StatusOr<int> chunk_size = ChunkSize();
+  if (!chunk_size.ok()) return chunk_size.status();
+  for (size_t begin = 0; begin < to_send.size(); begin += *chunk_size) {
+    const size_t end = std::min(to_send.size(), begin + *chunk_size);
     v2::SolveBatchRequest request;
     request.set_puzzle(puzzle_);
     for (size_t k = begin; k < end; ++k) {

@@ -1,6 +1,7 @@
 // An Oracle (puzzle/puzzle.h) that answers through a running server's v2 SolveBatch RPC, for one
-// puzzle, in chunks no larger than the server's batch limit. The CLI's judges and `solve` use it
-// (or puzzle::SolverOracle in-process); both print byte-identical output.
+// puzzle, in chunks no larger than the server's batch limit (asked once with GetTableInfo). The
+// CLI's judges and `solve` use it (or puzzle::SolverOracle in-process); both print byte-identical
+// output.
 //
 // Queries that are not valid UTF-8 (gRPC strings must be) are answered locally with
 // InvalidArgument naming the field and byte, and never sent, so one bad case cannot fail the
@@ -26,12 +27,20 @@ namespace client {
 
 class RemoteOracle final : public puzzle::Oracle {
  public:
-  // `timeout` bounds each RPC. REQUIRES: chunk_size >= 1.
+  // The most items one SolveBatch carries unless the server allows fewer: a batch of this many
+  // 15-puzzle answers stays well inside the default message limit.
+  static constexpr int kMaxChunkSize = 1000;
+
+  // `timeout` bounds each RPC. `chunk_size` is the most items per SolveBatch; 0 asks the server
+  // (its --max_batch_size, at most kMaxChunkSize) before the first batch. REQUIRES:
+  // chunk_size >= 0.
   RemoteOracle(std::shared_ptr<grpc::Channel> channel, std::string puzzle, absl::Duration timeout,
-               int chunk_size = 1000);
+               int chunk_size = 0);
 
   // Errors: the RPC's status (Unavailable when no server answers, NotFound for a puzzle the
-  // server does not serve, DeadlineExceeded, ...), prefixed with "SolveBatch".
+  // server does not serve, DeadlineExceeded, ...), prefixed with "SolveBatch" (or
+  // "GetTableInfo" when asking the batch limit failed); Internal when the server's answer does
+  // not match the request (a result missing, or out of order).
   absl::StatusOr<std::vector<puzzle::OracleResult>> SolveMany(
       const std::vector<puzzle::QueryText>& queries) override;
 
@@ -43,10 +52,13 @@ class RemoteOracle final : public puzzle::Oracle {
       const std::function<void(const puzzle::SearchProgress&)>& on_progress);
 
  private:
+  // The items per SolveBatch: chunk_size_, asked from the server when it is 0.
+  absl::StatusOr<int> ChunkSize();
+
   std::unique_ptr<puzzleoracle::v2::PuzzleOracle::Stub> stub_;
   const std::string puzzle_;
   const absl::Duration timeout_;
-  const int chunk_size_;
+  int chunk_size_;
 };
 
 // A channel to `address` ("host:port" or "unix:/path") with message limits raised to
