@@ -291,8 +291,8 @@ TEST_P(PuzzleTransportsTest, SolveWatchEndsWithTheAnswerOverGrpcAndSse) {
     const size_t answer = r->body.rfind("event: answer\ndata: ");
     ASSERT_NE(answer, std::string::npos) << r->body;
     const size_t data = answer + strlen("event: answer\ndata: ");
-    ExpectAnswer(e, FromJson<v2::SolveResponse>(
-                        r->body.substr(data, r->body.find('\n', data) - data)));
+    ExpectAnswer(
+        e, FromJson<v2::SolveResponse>(r->body.substr(data, r->body.find('\n', data) - data)));
   }
   // A malformed board is a plain 400 before any event.
   const puzzle::BadQueryExample& bad = examples().bad_queries.front();
@@ -319,6 +319,76 @@ TEST_P(PuzzleTransportsTest, JudgeExamplesThroughTheCliRemoteAndInProcess) {
       EXPECT_EQ(code, 0) << errors;
     }
   }
+}
+
+// The CLI's solve prints what the API answered, remote and in-process; a bad board is one line on
+// stderr naming the field, and exit code 1.
+TEST_P(PuzzleTransportsTest, CliSolveAnswersEveryExampleRemoteAndInProcess) {
+  for (bool remote : {true, false}) {
+    const std::string where =
+        remote ? "--server=" + Server::Get().address() : std::string("--tables_dir=data");
+    for (const puzzle::SolveExample& e : examples().solves) {
+      SCOPED_TRACE(absl::StrCat(remote ? "remote " : "in-process ", e.start, " ", e.goal));
+      std::vector<std::string> args = {where, "--puzzle=" + GetParam(), "solve", e.start};
+      if (!e.goal.empty()) args.push_back(e.goal);
+      std::string errors;
+      int code = -1;
+      const std::string out = RunClient(args, "", &errors, &code);
+      EXPECT_EQ(code, 0) << errors;
+      std::string expected = "unsolvable\n";
+      if (e.answer.solvable) {
+        expected = absl::StrCat("distance ", e.answer.distance, "\nmoves ", e.answer.moves, "\n");
+        for (size_t i = 0; i < e.answer.extras.size(); ++i) {
+          absl::StrAppend(&expected, puzzle().info().extras[i], " ", e.answer.extras[i], "\n");
+        }
+      }
+      // A search puzzle adds its nodes and time, which vary: compare what comes before them.
+      EXPECT_EQ(out.substr(0, expected.size()), expected);
+      EXPECT_EQ(out.find("nodes ") != std::string::npos,
+                puzzle().info().searches && e.answer.solvable)
+          << out;
+    }
+    const puzzle::BadQueryExample& bad = examples().bad_queries.front();
+    std::vector<std::string> args = {where, "--puzzle=" + GetParam(), "solve", bad.start};
+    if (!bad.goal.empty()) args.push_back(bad.goal);
+    std::string errors;
+    int code = -1;
+    EXPECT_EQ(RunClient(args, "", &errors, &code), "");
+    EXPECT_EQ(code, 1);
+    EXPECT_EQ(errors, "oracle_client: " + bad.message + "\n");
+  }
+}
+
+TEST_P(PuzzleTransportsTest, CliScrambleMatchesTheServers) {
+  std::string errors;
+  int code = -1;
+  const std::string remote =
+      RunClient({"--server=" + Server::Get().address(), "--puzzle=" + GetParam(), "scramble",
+                 "--moves=9", "--seed=5"},
+                "", &errors, &code);
+  EXPECT_EQ(code, 0) << errors;
+  const std::string local = RunClient(
+      {"--puzzle=" + GetParam(), "scramble", "--moves=9", "--seed=5"}, "", &errors, &code);
+  EXPECT_EQ(code, 0) << errors;
+  EXPECT_EQ(remote, *puzzle().Scramble("", 9, 5) + "\n");
+  EXPECT_EQ(local, remote);
+}
+
+// Health names the puzzle's own service, SERVING; an unknown name is NOT_FOUND.
+TEST_P(PuzzleTransportsTest, HealthNamesThePuzzlesService) {
+  std::string errors;
+  int code = -1;
+  EXPECT_EQ(RunClient({"--server=" + Server::Get().address(), "health",
+                       "--service=puzzleoracle.v2.PuzzleOracle/" + GetParam()},
+                      "", &errors, &code),
+            "SERVING\n");
+  EXPECT_EQ(code, 0) << errors;
+  EXPECT_EQ(RunClient({"--server=" + Server::Get().address(), "health",
+                       "--service=puzzleoracle.v2.PuzzleOracle/" + GetParam() + "-not"},
+                      "", &errors, &code),
+            "");
+  EXPECT_EQ(code, 1);
+  EXPECT_NE(errors.find("Health.Check: "), std::string::npos) << errors;
 }
 
 TEST_P(PuzzleTransportsTest, ScrambleIsDeterministicAndSolvable) {

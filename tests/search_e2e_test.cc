@@ -15,6 +15,7 @@
 #include <atomic>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -187,6 +188,65 @@ TEST_F(SearchE2eTest, AFullExecutorIsResourceExhaustedAndCancellingFreesTheWorke
   EXPECT_EQ(hard_status.error_code(), grpc::StatusCode::CANCELLED);
   std::printf("a cancelled search's worker answered the next query %s after the cancel\n",
               absl::FormatDuration(freed).c_str());
+}
+
+// SolveWatch on a long search: progress about every 100 ms (the bound never falls, the nodes and
+// the time grow), and cancelling it ends the stream CANCELLED and frees the only worker.
+TEST_F(SearchE2eTest, SolveWatchReportsProgressAndCancellingEndsIt) {
+  Start({"--solve_threads=1", "--solve_queue=0"});
+  grpc::ClientContext context;
+  context.set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(60)));
+  v2::SolveRequest request;
+  request.set_puzzle("fifteen");
+  request.set_start(kHard);
+  request.set_goal(kKorfGoal);
+  auto reader = stub_->SolveWatch(&context, request);
+  std::vector<v2::SolveProgress> progress;
+  v2::SolveWatchResponse event;
+  while (progress.size() < 5 && reader->Read(&event)) {
+    ASSERT_TRUE(event.has_progress()) << "an answer before 5 progress messages";
+    progress.push_back(event.progress());
+  }
+  ASSERT_EQ(progress.size(), 5u);
+  EXPECT_GE(progress.front().bound(), 40);  // the start's heuristic value at least
+  for (size_t i = 1; i < progress.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_GE(progress[i].bound(), progress[i - 1].bound());
+    EXPECT_LE(progress[i].bound(), 80);
+    EXPECT_GT(progress[i].nodes(), progress[i - 1].nodes());
+    const double gap = progress[i].milliseconds() - progress[i - 1].milliseconds();
+    // About every 100 ms: never much more often; rarely later, by scheduling alone.
+    EXPECT_GE(gap, 80.0);
+    EXPECT_LE(gap, 2000.0);
+  }
+  context.TryCancel();
+  while (reader->Read(&event)) EXPECT_FALSE(event.has_answer());
+  EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::CANCELLED);
+  EXPECT_LT(TimeUntilAnEasyQueryIsAnswered(absl::Seconds(2)), absl::Seconds(2));
+}
+
+// The same over HTTP, as Server-Sent Events: progress events, then the search's stop as an
+// "error" event carrying the DEADLINE_EXCEEDED code and the bound proven.
+TEST_F(SearchE2eTest, SolveWatchOverHttpSendsProgressEventsThenTheStop) {
+  Start({"--max_search_time=700ms"});
+  httplib::Result r = http_->Post(
+      "/v2/puzzles/fifteen:solveWatch",
+      absl::StrCat("{\"start\":\"", kHard, "\",\"goal\":\"", kKorfGoal, "\"}"), "application/json");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  int progress_events = 0;
+  for (size_t at = r->body.find("event: progress\n"); at != std::string::npos;
+       at = r->body.find("event: progress\n", at + 1)) {
+    ++progress_events;
+  }
+  EXPECT_GE(progress_events, 3) << r->body;
+  const size_t error = r->body.find(
+      "event: error\ndata: {\"code\":4,\"message\":\"search stopped "
+      "by --max_search_time (700ms) after ");
+  ASSERT_NE(error, std::string::npos) << r->body;
+  EXPECT_GT(error, r->body.rfind("event: progress\n"));  // the stop comes last
+  EXPECT_GE(ProvenBound(r->body.substr(0, r->body.find("\"}", error))), 40) << r->body;
+  EXPECT_EQ(r->body.find("event: answer"), std::string::npos);
 }
 
 TEST_F(SearchE2eTest, ABatchThatRunsOutOfTimeSaysWhichQueriesNeverStarted) {
