@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -75,7 +76,11 @@ class FifteenSolver final : public Solver {
     std::vector<std::thread> helpers;
     for (int t = 1; t < threads; ++t) {
       forks.push_back(control.Fork());
-      helpers.emplace_back(work, std::ref(*forks.back()));
+      try {
+        helpers.emplace_back(work, std::ref(*forks.back()));
+      } catch (const std::system_error&) {
+        break;  // no thread to be had (a process or memory limit): fewer helpers, same answers
+      }
     }
     work(control);
     for (std::thread& helper : helpers) helper.join();
