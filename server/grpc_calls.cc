@@ -14,8 +14,7 @@ void StreamGuard::Handle::Detach() {
   context_ = nullptr;
 }
 
-StreamGuard::StreamGuard(int max_streams, absl::Duration write_timeout,
-                         absl::Duration idle_timeout)
+StreamGuard::StreamGuard(int max_streams, absl::Duration write_timeout, absl::Duration idle_timeout)
     : max_streams_(max_streams),
       write_timeout_(write_timeout),
       idle_timeout_(idle_timeout),

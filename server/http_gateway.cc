@@ -198,8 +198,10 @@ HttpResponse ErrorResponse(const absl::Status& status, int http_status) {
   puzzleoracle::v1::HttpError error;
   error.set_code(static_cast<int>(status.code()));
   error.set_message(std::string(status.message()));
-  return HttpResponse{
-      http_status != 0 ? http_status : HttpStatusFor(status.code()), kJson, MessageToJson(error), {}};
+  return HttpResponse{http_status != 0 ? http_status : HttpStatusFor(status.code()),
+                      kJson,
+                      MessageToJson(error),
+                      {}};
 }
 
 class HttpGateway::Routes {

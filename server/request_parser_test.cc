@@ -2,11 +2,10 @@
 
 #include <string>
 
-#include "server/json_output.h"
-
 #include "gtest/gtest.h"
 #include "puzzleoracle/v1/oracle.pb.h"
 #include "puzzleoracle/v2/oracle.pb.h"
+#include "server/json_output.h"
 
 namespace server {
 namespace {
@@ -129,13 +128,14 @@ TEST(RequestFootprintTest, CoversTheRequestAsReceivedAndParsedAndEveryAnswerToCo
   const int64_t answers = static_cast<int64_t>(response.SpaceUsedLong() + response.ByteSizeLong() +
                                                MessageToJson(response).size());
   EXPECT_LE(answers, 1000 * kAnswerBytesPerItem);
-  EXPECT_EQ(RequestFootprint(parsed, wire.size()),
-            static_cast<int64_t>(wire.size() + parsed.SpaceUsedLong()) + 1000 * kAnswerBytesPerItem);
+  EXPECT_EQ(
+      RequestFootprint(parsed, wire.size()),
+      static_cast<int64_t>(wire.size() + parsed.SpaceUsedLong()) + 1000 * kAnswerBytesPerItem);
   // A request without items gets one answer.
   v2::SolveRequest one;
   one.set_puzzle("eight");
-  EXPECT_EQ(RequestFootprint(one, 7), static_cast<int64_t>(7 + one.SpaceUsedLong()) +
-                                          kAnswerBytesPerItem);
+  EXPECT_EQ(RequestFootprint(one, 7),
+            static_cast<int64_t>(7 + one.SpaceUsedLong()) + kAnswerBytesPerItem);
 }
 
 }  // namespace

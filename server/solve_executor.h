@@ -2,15 +2,15 @@
 // batches), so that it never runs on gRPC's callback threads or the HTTP event loops.
 //
 // Bounded three times: `threads` workers run tasks; at most `queue_capacity` more wait (so at
-// most threads + queue_capacity are accepted and unfinished); and the tasks accepted and not yet finished hold at
-// most `memory_capacity` bytes between them, each task counting the bytes its caller says it
-// holds (a parsed request and its answer to come: see RequestFootprint in request_parser.h). The
-// count is by task, not by size alone, because a queue of 64 batches of 10,000 boards holds
-// about 200 MB; the bytes are what the deployment's memory limit is about. A task that does not
-// fit is refused at once (ResourceExhausted with a message naming the limit and its flag), so a
-// burst cannot grow memory or latency without bound; the caller answers its client with that
-// status. A task is always accepted by bytes when no other task holds any, so a single request
-// larger than `memory_capacity` still runs, alone.
+// most threads + queue_capacity are accepted and unfinished); and the tasks accepted and not yet
+// finished hold at most `memory_capacity` bytes between them, each task counting the bytes its
+// caller says it holds (a parsed request and its answer to come: see RequestFootprint in
+// request_parser.h). The count is by task, not by size alone, because a queue of 64 batches of
+// 10,000 boards holds about 200 MB; the bytes are what the deployment's memory limit is about. A
+// task that does not fit is refused at once (ResourceExhausted with a message naming the limit and
+// its flag), so a burst cannot grow memory or latency without bound; the caller answers its client
+// with that status. A task is always accepted by bytes when no other task holds any, so a single
+// request larger than `memory_capacity` still runs, alone.
 //
 // Example:
 //   SolveExecutor executor(2, 64, 64 << 20);
@@ -74,10 +74,10 @@ class SolveExecutor {
   // instrumented).
   mutable std::mutex mu_;
   std::condition_variable ready_;
-  std::deque<Task> queue_;                   // guarded by mu_
-  int64_t bytes_held_ = 0;                   // guarded by mu_
-  bool stopping_ = false;                    // guarded by mu_
-  size_t running_ = 0;                       // tasks taken by a worker; guarded by mu_
+  std::deque<Task> queue_;  // guarded by mu_
+  int64_t bytes_held_ = 0;  // guarded by mu_
+  bool stopping_ = false;   // guarded by mu_
+  size_t running_ = 0;      // tasks taken by a worker; guarded by mu_
   std::vector<std::thread> workers_;
 };
 

@@ -19,7 +19,8 @@ namespace {
 // "import(".
 std::set<std::string> RelativeImports(absl::string_view script) {
   std::set<std::string> names;
-  for (absl::string_view opener : {absl::string_view("from './"), absl::string_view("import('./")}) {
+  for (absl::string_view opener :
+       {absl::string_view("from './"), absl::string_view("import('./")}) {
     size_t at = 0;
     while ((at = script.find(opener, at)) != absl::string_view::npos) {
       at += opener.size();

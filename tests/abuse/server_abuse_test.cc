@@ -734,7 +734,6 @@ TEST(ServerAbuseTest, MemoryIsGivenBackAfterABurst) {
   ExpectServingThenStop(*server, absl::Seconds(2));
 }
 
-
 // Finding 3: streams that send and never read, from a client with gRPC's default (growing)
 // receive windows: 4 connections x 16 streams (exactly --max_streams), messages of 1,000 boards,
 // never an answer read, --stream_write_timeout=1s, --stream_idle_timeout=1s. The client's
@@ -746,8 +745,8 @@ TEST(ServerAbuseTest, MemoryIsGivenBackAfterABurst) {
 // answers, 0 or 1 refused; RSS 101 MiB at the peak. (Before the idle timeout: 56
 // of the 64 were never ended by the server and the good stream client was refused.)
 TEST(ServerAbuseTest, StreamsThatNeverReadAreEndedWhateverTheClientsWindow) {
-  auto server = StartServer(
-      {"--stream_write_timeout=1s", "--stream_idle_timeout=1s", "--shutdown_grace=2s"});
+  auto server =
+      StartServer({"--stream_write_timeout=1s", "--stream_idle_timeout=1s", "--shutdown_grace=2s"});
   ASSERT_NE(server, nullptr);
   GoodGrpcClient good(server->address(), &TheReference());
   GoodGrpcClient good_stream(server->address(), &TheReference(), 2, absl::Seconds(10),
@@ -783,8 +782,8 @@ TEST(ServerAbuseTest, StreamsThatNeverReadAreEndedWhateverTheClientsWindow) {
 // all 64 cancelled by the server; the good stream client 99 answers, 17 refusals in the first
 // 2 s. (Before the idle timeout: refused for as long as the idle streams' client kept them.)
 TEST(ServerAbuseTest, IdleStreamsAreEndedAndOtherClientsServedAfterTheIdleTimeout) {
-  auto server = StartServer(
-      {"--stream_write_timeout=1s", "--stream_idle_timeout=1s", "--shutdown_grace=2s"});
+  auto server =
+      StartServer({"--stream_write_timeout=1s", "--stream_idle_timeout=1s", "--shutdown_grace=2s"});
   ASSERT_NE(server, nullptr);
   GoodGrpcClient good_stream(server->address(), &TheReference(), 2, absl::Seconds(10),
                              absl::Milliseconds(50), GoodGrpcClient::Mode::kStream);
