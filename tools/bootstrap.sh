@@ -7,9 +7,12 @@
 # Usage: tools/bootstrap.sh            (as root, or with sudo available)
 set -euo pipefail
 
-# Build: Bazel 4.2.3 and the C++ stack the WORKSPACE wraps (see third_party/).
+# Build: Bazel 4.2.3 and the C++ stack the WORKSPACE wraps (see third_party/); libcpp-httplib-dev
+# is the end-to-end tests' HTTP client (the server's HTTP is libmicrohttpd), but the WORKSPACE
+# wraps every library at once, so every build needs it.
 # Tests: python3-grpcio and python3-protobuf for the cross-language client test, python3-yaml
-# to parse the Kubernetes manifests, clang and its runtimes for the libFuzzer targets.
+# to parse the Kubernetes manifests, clang and its runtimes for the libFuzzer targets,
+# clang-format-14 for the format check.
 PACKAGES=(
   bazel-bootstrap
   g++
@@ -18,7 +21,7 @@ PACKAGES=(
   libmicrohttpd-dev prometheus-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-grpcio python3-protobuf python3-yaml
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format-14
   pkg-config ca-certificates
 )
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Quick start, command 2: install what is missing and run the whole test suite:
+#   0. the C++ files formatted as .clang-format says (tools/format_check.sh)
 #   1. bazel test //...                          (-c opt; every unit, end-to-end and load test)
 #   2. the web playground in headless Chromium   (tools/browser_test.sh)
 #   3. bazel test //... under ASan and UBSan     (--config=asan|ubsan, less the "heavy" table
@@ -14,9 +15,11 @@ bash tools/bootstrap.sh || exit 1
 
 status=0
 failed_steps=()
+other_steps=0  # steps that are not a bazel test run: each counts as one test
 step() {  # step NAME COMMAND...: runs it, records a failure
   local name=$1
   shift
+  case "$name" in "bazel test //..."|asan|ubsan|tsan) ;; *) other_steps=$((other_steps + 1)) ;; esac
   echo "== test: $name" >&2
   if ! "$@"; then
     failed_steps+=("$name")
@@ -30,6 +33,7 @@ bazel_test() {  # bazel test //... with the given flags, keeping the summary for
   return "${PIPESTATUS[0]}"
 }
 
+step "format check" bash tools/format_check.sh
 step "bazel test //..." bazel_test "$@"
 step "browser test" bash tools/browser_test.sh
 # Tests tagged "heavy" (verifying every entry of a large table, minutes with -c opt, check data,
@@ -63,7 +67,7 @@ if [ "$status" -ne 0 ]; then
   echo "test: FAILED steps: ${failed_steps[*]}"
   [ "$failed" -gt 0 ] || failed=1  # a step failed without a per-test line (e.g. a build error)
 fi
-# One line for CI: Bazel test results over the four configurations, plus the browser, fuzz and
-# container steps as one test each.
-echo "$((passed + 3 - other_failed)) passed, $failed failed"
+# One line for CI: Bazel test results over the four configurations, plus the format, browser,
+# fuzz and container steps as one test each.
+echo "$((passed + other_steps - other_failed)) passed, $failed failed"
 exit "$status"
