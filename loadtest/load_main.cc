@@ -219,66 +219,56 @@ void PrintRssSeries(const std::vector<loadtest::RssSampler::Sample>& samples, ab
   }
 }
 
-}  // namespace
+// The expected answers' workload, from the in-process oracle.
+absl::StatusOr<loadtest::Workload> BuildWorkload(puzzle::Oracle& oracle) {
+  loadtest::WorkloadOptions options;
+  options.size = static_cast<size_t>(absl::GetFlag(FLAGS_pool));
+  options.unsolvable = absl::GetFlag(FLAGS_unsolvable);
+  options.malformed = absl::GetFlag(FLAGS_malformed);
+  options.seed = absl::GetFlag(FLAGS_seed);
+  return loadtest::Workload::Build(oracle, options);
+}
 
-int main(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "Load and soak test: N clients, every answer checked, server RSS sampled.");
-  absl::ParseCommandLine(argc, argv);
-  const std::string tables_dir = absl::GetFlag(FLAGS_tables_dir);
-  const std::string tables = tables_dir + "/eight.tbl";
-  std::vector<std::string> failures;
+// The server under load: the one at --server, or one started here (then `own` holds it).
+struct TargetServer {
+  std::unique_ptr<tests::ServerProcess> own;
+  std::string address;
+  pid_t pid = 0;  // 0: unknown (no RSS samples)
+};
 
-  // Expected answers, in-process.
-  absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> eight =
-      puzzle::LoadPuzzle(*puzzle::FindPuzzle("eight"), tables_dir);
-  if (!eight.ok()) {
-    std::fprintf(stderr, "oracle_load: %s\n", eight.status().ToString().c_str());
-    return 2;
+absl::StatusOr<TargetServer> FindOrStartServer(const std::string& tables_dir) {
+  TargetServer server;
+  server.address = absl::GetFlag(FLAGS_server);
+  server.pid = absl::GetFlag(FLAGS_server_pid);
+  if (!server.address.empty()) return server;
+  absl::StatusOr<std::unique_ptr<tests::ServerProcess>> started =
+      tests::ServerProcess::Start({"--address=127.0.0.1:0", "--tables_dir=" + tables_dir});
+  if (!started.ok()) {
+    return absl::Status(started.status().code(),
+                        absl::StrCat("cannot start the server: ", started.status().ToString()));
   }
-  puzzle::SolverOracle oracle(&(*eight)->solver());
-  loadtest::WorkloadOptions workload_options;
-  workload_options.size = static_cast<size_t>(absl::GetFlag(FLAGS_pool));
-  workload_options.unsolvable = absl::GetFlag(FLAGS_unsolvable);
-  workload_options.malformed = absl::GetFlag(FLAGS_malformed);
-  workload_options.seed = absl::GetFlag(FLAGS_seed);
-  absl::StatusOr<loadtest::Workload> workload = loadtest::Workload::Build(oracle, workload_options);
-  if (!workload.ok()) {
-    std::fprintf(stderr, "oracle_load: %s\n", workload.status().ToString().c_str());
-    return 2;
-  }
+  server.own = *std::move(started);
+  server.address = server.own->address();
+  server.pid = server.own->pid();
+  return server;
+}
 
-  // The server.
-  std::unique_ptr<tests::ServerProcess> own_server;
-  std::string address = absl::GetFlag(FLAGS_server);
-  pid_t pid = absl::GetFlag(FLAGS_server_pid);
-  if (address.empty()) {
-    absl::StatusOr<std::unique_ptr<tests::ServerProcess>> started =
-        tests::ServerProcess::Start({"--address=127.0.0.1:0", "--tables_dir=" + tables_dir});
-    if (!started.ok()) {
-      std::fprintf(stderr, "oracle_load: cannot start the server: %s\n",
-                   started.status().ToString().c_str());
-      return 2;
-    }
-    own_server = *std::move(started);
-    address = own_server->address();
-    pid = own_server->pid();
-  }
-  absl::StatusOr<api::GetTableInfoResponse> info = TableInfo(address);
-  if (!info.ok()) {
-    std::fprintf(stderr, "oracle_load: %s\n", info.status().ToString().c_str());
-    return 2;
-  }
-  for (const api::TableDescription& table : info->tables()) {
-    if (table.puzzle_kind() != "eight" || (*eight)->tables().empty()) continue;
+// The answers are checked against the local table: say so when the server serves another one.
+void WarnIfTablesDiffer(const api::GetTableInfoResponse& info, const puzzle::LoadedPuzzle& eight,
+                        const std::string& tables_dir) {
+  for (const api::TableDescription& table : info.tables()) {
+    if (table.puzzle_kind() != "eight" || eight.tables().empty()) continue;
     const std::string local =
-        absl::StrFormat("%016x", (*eight)->tables()[0].file->sections()[0].checksum);
+        absl::StrFormat("%016x", eight.tables()[0].file->sections()[0].checksum);
     if (table.payload_checksum() != local) {
-      std::printf("warning: the server's eight table (payload %s) is not %s (payload %s)\n",
-                  table.payload_checksum().c_str(), tables.c_str(), local.c_str());
+      std::printf(
+          "warning: the server's eight table (payload %s) is not %s/eight.tbl (payload %s)\n",
+          table.payload_checksum().c_str(), tables_dir.c_str(), local.c_str());
     }
   }
+}
 
+loadtest::LoadOptions LoadOptionsFromFlags(const std::string& address, int max_batch_size) {
   loadtest::LoadOptions options;
   options.address = address;
   options.clients = absl::GetFlag(FLAGS_clients);
@@ -293,25 +283,14 @@ int main(int argc, char** argv) {
   options.max_stream_messages = absl::GetFlag(FLAGS_max_stream_messages);
   options.max_stream_items = absl::GetFlag(FLAGS_max_stream_items);
   options.oversize_every = absl::GetFlag(FLAGS_oversize_every);
-  options.max_batch_size = static_cast<int>(info->max_batch_size());
+  options.max_batch_size = max_batch_size;
   options.seed = absl::GetFlag(FLAGS_seed);
+  return options;
+}
 
-  std::printf(
-      "oracle_load: server %s (pid %d%s), %d clients, %s (warm-up %s), workload %zu "
-      "queries: %zu solvable, %zu unsolvable, %zu malformed; max_batch_size %d\n",
-      address.c_str(), static_cast<int>(pid), own_server ? ", started here" : "", options.clients,
-      absl::FormatDuration(options.duration).c_str(), absl::FormatDuration(options.warmup).c_str(),
-      workload->cases().size(), workload->Count(loadtest::CaseKind::kSolvable),
-      workload->Count(loadtest::CaseKind::kUnsolvable),
-      workload->Count(loadtest::CaseKind::kMalformed), options.max_batch_size);
-  std::fflush(stdout);
-
-  std::unique_ptr<loadtest::RssSampler> rss;
-  if (pid > 0) rss = std::make_unique<loadtest::RssSampler>(pid, absl::GetFlag(FLAGS_rss_interval));
-  const LoadResult result = loadtest::RunLoad(*workload, options);
-  if (rss != nullptr) rss->Stop();
-
-  // Report.
+// Latencies, status codes and wrong answers; a failure for each wrong answer, unexpected code,
+// or RPC kind never made.
+void ReportAnswers(const LoadResult& result, std::vector<std::string>* failures) {
   PrintLatencies(result);
   std::printf("\nstatus codes, calls: Solve: %s; SolveBatch: %s; SolveStream: %s\n",
               Codes(result.kinds[loadtest::kSolve].call_codes).c_str(),
@@ -325,58 +304,114 @@ int main(int argc, char** argv) {
               static_cast<long long>(result.wrong_answers),
               static_cast<long long>(result.unexpected_codes));
   for (const std::string& example : result.examples) std::printf("  %s\n", example.c_str());
-  if (result.wrong_answers > 0)
-    failures.push_back(absl::StrCat(result.wrong_answers, " wrong answers"));
+  if (result.wrong_answers > 0) {
+    failures->push_back(absl::StrCat(result.wrong_answers, " wrong answers"));
+  }
   if (result.unexpected_codes > 0) {
-    failures.push_back(absl::StrCat(result.unexpected_codes, " unexpected status codes"));
+    failures->push_back(absl::StrCat(result.unexpected_codes, " unexpected status codes"));
   }
   for (int k = 0; k < loadtest::kRpcKinds; ++k) {
     if (result.kinds[k].calls == 0) {
-      failures.push_back(
+      failures->push_back(
           absl::StrCat("no ", loadtest::RpcKindName(static_cast<RpcKind>(k)), " was made"));
     }
   }
+}
 
-  if (rss != nullptr) {
-    const std::vector<loadtest::RssSampler::Sample> samples = rss->samples();
-    PrintRssSeries(samples, result.start);
-    const absl::Duration window = absl::GetFlag(FLAGS_rss_window);
-    const RssFigures f = SummariseRss(samples, result.warmup_end, window);
-    const long peak = loadtest::RssSampler::ReadKib(pid, "VmHWM:");
-    std::printf(
-        "server RSS: start %.1f MiB, after warm-up %.1f MiB, end %.1f MiB (medians over "
-        "%s), max sampled %.1f MiB, peak (VmHWM) %s; growth after warm-up %+.2f%% "
-        "(limit %.0f%%)\n",
-        f.start / 1024.0, f.baseline / 1024.0, f.end / 1024.0, absl::FormatDuration(window).c_str(),
-        f.max / 1024.0, peak < 0 ? "-" : absl::StrFormat("%.1f MiB", peak / 1024.0).c_str(),
-        100 * f.growth, 100 * absl::GetFlag(FLAGS_max_rss_growth));
-    if (f.baseline <= 0) {
-      failures.push_back("no RSS sample after warm-up (is --duration longer than --warmup?)");
-    } else if (f.growth >= absl::GetFlag(FLAGS_max_rss_growth)) {
-      failures.push_back(absl::StrFormat("server RSS grew %.2f%% after warm-up", 100 * f.growth));
-    }
-  } else {
+// The server's RSS over the run; a failure when it grew by --max_rss_growth after warm-up.
+void ReportRss(const loadtest::RssSampler* rss, const LoadResult& result, pid_t pid,
+               std::vector<std::string>* failures) {
+  if (rss == nullptr) {
     std::printf("server RSS: not sampled (pass --server_pid with --server)\n");
+    return;
   }
+  const std::vector<loadtest::RssSampler::Sample> samples = rss->samples();
+  PrintRssSeries(samples, result.start);
+  const absl::Duration window = absl::GetFlag(FLAGS_rss_window);
+  const RssFigures f = SummariseRss(samples, result.warmup_end, window);
+  const long peak = loadtest::RssSampler::ReadKib(pid, "VmHWM:");
+  std::printf(
+      "server RSS: start %.1f MiB, after warm-up %.1f MiB, end %.1f MiB (medians over "
+      "%s), max sampled %.1f MiB, peak (VmHWM) %s; growth after warm-up %+.2f%% "
+      "(limit %.0f%%)\n",
+      f.start / 1024.0, f.baseline / 1024.0, f.end / 1024.0, absl::FormatDuration(window).c_str(),
+      f.max / 1024.0, peak < 0 ? "-" : absl::StrFormat("%.1f MiB", peak / 1024.0).c_str(),
+      100 * f.growth, 100 * absl::GetFlag(FLAGS_max_rss_growth));
+  if (f.baseline <= 0) {
+    failures->push_back("no RSS sample after warm-up (is --duration longer than --warmup?)");
+  } else if (f.growth >= absl::GetFlag(FLAGS_max_rss_growth)) {
+    failures->push_back(absl::StrFormat("server RSS grew %.2f%% after warm-up", 100 * f.growth));
+  }
+}
 
-  // Still alive and serving?
-  if (pid > 0) {
-    const char state = ProcessState(pid);
-    if (state == '?' || state == 'Z') failures.push_back("the server process died");
+// Still alive and SERVING; a server started here must exit 0 on SIGTERM.
+void CheckServerAtEnd(TargetServer& server, std::vector<std::string>* failures) {
+  if (server.pid > 0) {
+    const char state = ProcessState(server.pid);
+    if (state == '?' || state == 'Z') failures->push_back("the server process died");
   }
-  const absl::Status health = CheckHealth(address);
+  const absl::Status health = CheckHealth(server.address);
   std::printf("server health at the end: %s\n",
               health.ok() ? "SERVING" : health.ToString().c_str());
-  if (!health.ok()) failures.push_back(std::string(health.message()));
-  if (own_server != nullptr) {
-    const int exit_code = own_server->Stop(SIGTERM);
+  if (!health.ok()) failures->push_back(std::string(health.message()));
+  if (server.own != nullptr) {
+    const int exit_code = server.own->Stop(SIGTERM);
     std::printf("server exit code after SIGTERM: %d\n", exit_code);
     if (exit_code != 0) {
-      failures.push_back(absl::StrCat("the server exited ", exit_code, " on SIGTERM"));
-      std::printf("server stderr:\n%s\n", own_server->Stderr().c_str());
+      failures->push_back(absl::StrCat("the server exited ", exit_code, " on SIGTERM"));
+      std::printf("server stderr:\n%s\n", server.own->Stderr().c_str());
     }
   }
+}
 
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "Load and soak test: N clients, every answer checked, server RSS sampled.");
+  absl::ParseCommandLine(argc, argv);
+  const std::string tables_dir = absl::GetFlag(FLAGS_tables_dir);
+  auto fail = [](const absl::Status& status) {
+    std::fprintf(stderr, "oracle_load: %s\n", status.ToString().c_str());
+    return 2;
+  };
+
+  absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> eight =
+      puzzle::LoadPuzzle(*puzzle::FindPuzzle("eight"), tables_dir);
+  if (!eight.ok()) return fail(eight.status());
+  puzzle::SolverOracle oracle(&(*eight)->solver());
+  absl::StatusOr<loadtest::Workload> workload = BuildWorkload(oracle);
+  if (!workload.ok()) return fail(workload.status());
+  absl::StatusOr<TargetServer> server = FindOrStartServer(tables_dir);
+  if (!server.ok()) return fail(server.status());
+  absl::StatusOr<api::GetTableInfoResponse> info = TableInfo(server->address);
+  if (!info.ok()) return fail(info.status());
+  WarnIfTablesDiffer(*info, **eight, tables_dir);
+
+  const loadtest::LoadOptions options =
+      LoadOptionsFromFlags(server->address, static_cast<int>(info->max_batch_size()));
+  std::printf(
+      "oracle_load: server %s (pid %d%s), %d clients, %s (warm-up %s), workload %zu "
+      "queries: %zu solvable, %zu unsolvable, %zu malformed; max_batch_size %d\n",
+      server->address.c_str(), static_cast<int>(server->pid), server->own ? ", started here" : "",
+      options.clients, absl::FormatDuration(options.duration).c_str(),
+      absl::FormatDuration(options.warmup).c_str(), workload->cases().size(),
+      workload->Count(loadtest::CaseKind::kSolvable),
+      workload->Count(loadtest::CaseKind::kUnsolvable),
+      workload->Count(loadtest::CaseKind::kMalformed), options.max_batch_size);
+  std::fflush(stdout);
+
+  std::unique_ptr<loadtest::RssSampler> rss;
+  if (server->pid > 0) {
+    rss = std::make_unique<loadtest::RssSampler>(server->pid, absl::GetFlag(FLAGS_rss_interval));
+  }
+  const LoadResult result = loadtest::RunLoad(*workload, options);
+  if (rss != nullptr) rss->Stop();
+
+  std::vector<std::string> failures;
+  ReportAnswers(result, &failures);
+  ReportRss(rss.get(), result, server->pid, &failures);
+  CheckServerAtEnd(*server, &failures);
   if (failures.empty()) {
     std::printf("PASS\n");
     return 0;
