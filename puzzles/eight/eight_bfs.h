@@ -1,5 +1,5 @@
 // The Eight II table generator: one breadth-first search per seed, recording each state's last
-// move. The resulting payload is what puzzle/eight_table.h probes.
+// move. The resulting payload is what puzzles/eight/eight_table.h probes.
 //
 // Thread-safety: BuildEightTable may run seeds on several threads; each seed writes only its own
 // 45,360-byte slice of the payload, so the output does not depend on scheduling.
@@ -22,7 +22,7 @@ struct SeedStats {
 };
 
 struct EightBfsResult {
-  std::vector<uint8_t> payload;  // kEightPayloadBytes, layout of puzzle/eight_table.h
+  std::vector<uint8_t> payload;  // kEightPayloadBytes, layout of puzzles/eight/eight_table.h
   std::array<SeedStats, puzzle::kEightSeeds> seeds;
 };
 

@@ -1,6 +1,6 @@
 // The Rotation Game table generator: one breadth-first search over the 735,471 8-cell sets,
 // backwards from the goal set (the 8 centre cells) through the inverse ops, recording each set's
-// distance in 4 bits. The payload is what puzzle/rotation_table.h probes.
+// distance in 4 bits. The payload is what puzzles/rotation/rotation_table.h probes.
 
 #ifndef PUZZLES_ROTATION_ROTATION_BFS_H_
 #define PUZZLES_ROTATION_ROTATION_BFS_H_

@@ -1,5 +1,5 @@
 // Bidirectional breadth-first search for the 8-puzzle distance: a per-query baseline for the
-// distance-only problem, written independently of the tables and of puzzle/eight_state.h.
+// distance-only problem, written independently of the tables and of puzzles/eight/eight_state.h.
 //
 // Contract: the minimum number of moves from start to goal, or -1 when the goal is unreachable
 // (decided up front by parity, board_checks.h). No move string.

@@ -1,7 +1,8 @@
-// Checks the bidirectional BFS distance against the table solver (puzzle/eight_solver.h) on the
-// Bazel-built table: the HDU samples, the distance-31 positions, unsolvable pairs, invalid boards,
-// and thousands of random pairs over every (start blank, goal blank) combination, about half of
-// them unsolvable, all through one BidirectionalBfs object (so the generation marks are reused).
+// Checks the bidirectional BFS distance against the table solver (puzzles/eight/eight_solver.h) on
+// the Bazel-built table: the HDU samples, the distance-31 positions, unsolvable pairs, invalid
+// boards, and thousands of random pairs over every (start blank, goal blank) combination, about
+// half of them unsolvable, all through one BidirectionalBfs object (so the generation marks are
+// reused).
 #include "puzzles/eight/baselines/bidirectional_bfs.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // Board validation and the solvability test shared by the per-query baselines (ida_star,
-// bidirectional_bfs). Written from first principles, without puzzle/eight_state.h, so that the
-// baselines stay an independent check of the tables.
+// bidirectional_bfs). Written from first principles, without puzzles/eight/eight_state.h, so that
+// the baselines stay an independent check of the tables.
 //
 // Solvability: on a board 3 cells wide, a horizontal move of the blank leaves the tiles' reading
 // order (blank skipped) unchanged, and a vertical move carries one tile past the two tiles between

@@ -1,6 +1,6 @@
 // IDA* with the Manhattan-distance heuristic: a per-query baseline for the Eight II tables, with
 // the same answer contract as puzzle::EightSolver, written independently of the tables and of
-// puzzle/eight_state.h (it only takes puzzle::EightBoard as input).
+// puzzles/eight/eight_state.h (it only takes puzzle::EightBoard as input).
 //
 // Contract: the distance from start to goal and the lexicographically smallest (d < l < r < u;
 // letters name where the blank goes) of the shortest move strings; distance -1 and no moves when

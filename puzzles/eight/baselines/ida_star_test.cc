@@ -1,5 +1,5 @@
-// Checks IDA* against the table solver (puzzle/eight_solver.h) on the Bazel-built table: the HDU
-// samples, the distance-31 positions, unsolvable pairs, invalid boards, and thousands of random
+// Checks IDA* against the table solver (puzzles/eight/eight_solver.h) on the Bazel-built table: the
+// HDU samples, the distance-31 positions, unsolvable pairs, invalid boards, and thousands of random
 // pairs over every (start blank, goal blank) combination, about half of them unsolvable. The
 // moves must be equal byte for byte: both claim the lex-min shortest string.
 #include "puzzles/eight/baselines/ida_star.h"
