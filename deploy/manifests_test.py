@@ -423,7 +423,7 @@ class ManifestsTest(unittest.TestCase):
             service = c[probe]["grpc"].get("service", "")
             # "" is the server as a whole; otherwise a service the API defines.
             self.assertIn(service, [""] + self.api_services, probe)
-        self.assertEqual(c["readinessProbe"]["grpc"]["service"], "puzzleoracle.v1.EightPuzzle")
+        self.assertEqual(c["readinessProbe"]["grpc"]["service"], "puzzleoracle.v2.PuzzleOracle")
 
     def test_requests_and_limits(self):
         resources = self.container()["resources"]
