@@ -10,6 +10,7 @@
 #
 # Usage: [SERVER_FLAGS="--flag=value ..."] tools/abuse_soak.sh [--seconds=N] [server_abuse flags...]
 #   e.g. tools/abuse_soak.sh --seconds=60 --good_p99_limit=500ms
+#        tools/abuse_soak.sh --flood_max_size --flood_calls=200   (the known limit, README Security)
 #   SERVER_FLAGS are added to the server's command line (to try other limits than the defaults).
 # Exit code: 0 when every bound held and the server exited 0; 1 otherwise; 2 when it cannot start.
 set -euo pipefail

@@ -40,6 +40,10 @@ ABSL_FLAG(int, seconds, 60, "How long the attacks run.");
 ABSL_FLAG(int, rss_limit_mib, 256, "The server's RSS must stay under this (the deployment limit).");
 ABSL_FLAG(absl::Duration, good_p99_limit, absl::Seconds(1),
           "Each good client's p99 latency during the attacks must stay under this.");
+ABSL_FLAG(int, flood_calls, 32, "Concurrent SolveBatch calls of the executor_flood attack.");
+ABSL_FLAG(bool, flood_max_size, false,
+          "Pad each executor_flood batch to the server's --max_message_size (the known limit: "
+          "README, Security).");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "The server's --shutdown_grace: SIGTERM must end it within this plus 1 s.");
 
@@ -116,6 +120,8 @@ int main(int argc, char** argv) {
   grpc.address = address;
   grpc.reference = reference->get();
   grpc.stream_window_bytes = 64 << 10;  // streams that read nothing and grow no window
+  grpc.flood_calls = absl::GetFlag(FLAGS_flood_calls);
+  grpc.flood_max_size = absl::GetFlag(FLAGS_flood_max_size);
   for (const std::string& name : abuse::GrpcAttackNames()) {
     attacks.push_back(*abuse::MakeGrpcAttack(name, grpc));
   }
