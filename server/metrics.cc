@@ -87,22 +87,6 @@ void Normalize(prometheus::MetricFamily& family) {
 
 }  // namespace
 
-std::string EscapeLabelValue(absl::string_view value) {
-  std::string out;
-  for (char c : value) {
-    if (c == '\\') {
-      out += "\\\\";
-    } else if (c == '"') {
-      out += "\\\"";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 void Metrics::MethodMetrics::Record(absl::StatusCode code, absl::Duration latency) {
   const int index = static_cast<int>(code);
   by_code_[index >= 0 && index < kCodes ? index : static_cast<int>(absl::StatusCode::kUnknown)]

@@ -173,9 +173,6 @@ class Metrics {
       ABSL_GUARDED_BY(search_mu_);
 };
 
-// A Prometheus label value, escaped (backslash, double quote, newline).
-std::string EscapeLabelValue(absl::string_view value);
-
 }  // namespace server
 
 #endif  // SERVER_METRICS_H_

@@ -175,8 +175,7 @@ TEST(MetricsTest, EmptyMetricsRenderGaugesOnly) {
                                         {"process_start_time_seconds", 1}}));
 }
 
-TEST(MetricsTest, LabelValuesAreEscaped) {
-  EXPECT_EQ(EscapeLabelValue("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
+TEST(MetricsTest, LabelValuesAreEscaped) {  // by prometheus-cpp's serializer
   Metrics metrics(absl::UnixEpoch());
   metrics.RegisterMethod(Transport::kHttp, "GET /\"odd\"", "a\\b\nc")
       ->Record(absl::StatusCode::kOk, absl::ZeroDuration());
