@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "benchmark/benchmark.h"
 #include "puzzle/table_file.h"
+#include "puzzles/registry.h"
 
 ABSL_FLAG(std::vector<std::string>, tables, {},
           "Table files to load; default: data/*.tbl of the runfiles.");
@@ -119,10 +120,13 @@ int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
   Tables() = absl::GetFlag(FLAGS_tables);
   if (Tables().empty()) {
+    // Every table of every puzzle in the registry that the runfiles hold.
     const std::string runfiles = std::string(argv[0]) + ".runfiles/puzzle_oracle/data/";
-    for (const char* name : {"eight.tbl", "rotation.tbl", "fifteen.tbl", "fifteen-large.tbl"}) {
-      const std::string path = runfiles + name;
-      if (::access(path.c_str(), R_OK) == 0) Tables().push_back(path);
+    for (const puzzle::Puzzle* p : puzzle::AllPuzzles()) {
+      for (const puzzle::TableSpec& spec : p->tables()) {
+        const std::string path = runfiles + spec.file_name();
+        if (::access(path.c_str(), R_OK) == 0) Tables().push_back(path);
+      }
     }
   }
   for (size_t t = 0; t < Tables().size(); ++t) {

@@ -50,7 +50,9 @@ echo "== HTTP JSON printing of a batch answer: in chunks vs the whole message (m
 "$bin/bench/json_output_benchmark" --benchmark_repetitions=5 \
   --benchmark_report_aggregates_only=true 2>/dev/null | gbench
 echo "== generator and verifier CLIs (one run each; the 15-puzzle's verify checks every entry)"
-for pt in eight:eight rotation-game:rotation fifteen:fifteen; do
+# Every required table of every puzzle in the registry (table_generator --list).
+for pt in $("$bin/generator/table_generator" --list |
+            sed -n 's/^--puzzle=\([^ ]*\) --table=\([^ ]*\)$/\1:\2/p'); do
   p=${pt%%:*} t=${pt#*:}
   /usr/bin/time -f "  $t: generate %e s wall, %M KiB peak" \
     "$bin/generator/table_generator" --puzzle=$p --table=$t --output=/tmp/bench_$t.tbl 2>&1 | tail -2
