@@ -2,11 +2,8 @@
 // byte for byte, answered in-process from the Bazel-built table.
 #include "puzzles/eight/eight_judges.h"
 
-#include <sstream>
-
 #include "gtest/gtest.h"
-#include "puzzle/puzzle_loader.h"
-#include "puzzle/solver_oracle.h"
+#include "puzzle/judge_runner.h"
 #include "puzzles/eight/eight_puzzle.h"
 
 namespace puzzle {
@@ -15,42 +12,30 @@ namespace {
 class EightJudgeTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    absl::StatusOr<std::unique_ptr<LoadedPuzzle>> loaded = LoadPuzzle(EightPuzzle(), "data");
-    ASSERT_TRUE(loaded.ok()) << loaded.status();
-    loaded_ = loaded->release();
-    oracle_ = new SolverOracle(&loaded_->solver());
+    absl::StatusOr<std::unique_ptr<JudgeRunner>> runner = JudgeRunner::Load(EightPuzzle());
+    ASSERT_TRUE(runner.ok()) << runner.status();
+    runner_ = runner->release();
   }
-  static void TearDownTestSuite() {
-    delete oracle_;
-    delete loaded_;
-  }
+  static void TearDownTestSuite() { delete runner_; }
 
-  static const JudgeFormat& Format(const std::string& name) {
-    for (const JudgeFormat& f : EightPuzzle().judge_formats()) {
-      if (f.name == name) return f;
-    }
-    ADD_FAILURE() << "no format " << name;
-    return EightPuzzle().judge_formats().front();
-  }
-
-  // Runs `format` on `input`; returns stdout, and stderr and the status through pointers.
+  // Runs `format` on `input`; returns stdout, and stderr and the status through pointers (without
+  // them, it must succeed with nothing on stderr).
   std::string Run(const char* format, const std::string& input, std::string* errors = nullptr,
                   absl::Status* status = nullptr) {
-    std::ostringstream out, err;
-    const absl::Status s = Format(format).run(input, *oracle_, out, err);
-    if (errors != nullptr) *errors = err.str();
+    std::string err;
+    absl::Status s;
+    const std::string out = runner_->Run(format, input, &err, &s);
+    if (errors != nullptr) *errors = err;
     if (status != nullptr) *status = s;
     if (status == nullptr) {
-      EXPECT_TRUE(s.ok()) << s << err.str();
+      EXPECT_TRUE(s.ok()) << s << err;
     }
-    return out.str();
+    return out;
   }
 
-  static LoadedPuzzle* loaded_;
-  static SolverOracle* oracle_;
+  static JudgeRunner* runner_;
 };
-LoadedPuzzle* EightJudgeTest::loaded_ = nullptr;
-SolverOracle* EightJudgeTest::oracle_ = nullptr;
+JudgeRunner* EightJudgeTest::runner_ = nullptr;
 
 TEST_F(EightJudgeTest, Hdu3567Sample) {
   EXPECT_EQ(Run("hdu3567", "2\n12X453786\n12345678X\n564178X23\n7568X4123\n"),

@@ -4,15 +4,13 @@
 // move strings against the independent brute force.
 #include "puzzles/fifteen/fifteen_judges.h"
 
-#include <sstream>
 #include <string>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
-#include "puzzle/puzzle_loader.h"
-#include "puzzle/solver_oracle.h"
+#include "puzzle/judge_runner.h"
 #include "puzzles/fifteen/fifteen_board.h"
 #include "puzzles/fifteen/fifteen_brute_force.h"
 #include "puzzles/fifteen/fifteen_puzzle.h"
@@ -25,28 +23,16 @@ constexpr char kGoal[] = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n";
 class FifteenJudgeTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    absl::StatusOr<std::unique_ptr<LoadedPuzzle>> loaded = LoadPuzzle(FifteenPuzzle(), "data");
-    ASSERT_TRUE(loaded.ok()) << loaded.status();
-    loaded_ = loaded->release();
-    oracle_ = new SolverOracle(&loaded_->solver());
+    absl::StatusOr<std::unique_ptr<JudgeRunner>> runner = JudgeRunner::Load(FifteenPuzzle());
+    ASSERT_TRUE(runner.ok()) << runner.status();
+    runner_ = runner->release();
   }
-  static void TearDownTestSuite() {
-    delete oracle_;
-    delete loaded_;
-  }
+  static void TearDownTestSuite() { delete runner_; }
 
   // Runs `format` on `input`: stdout, with stderr and the status through the pointers.
   static std::string Run(const std::string& format, const std::string& input, std::string* errors,
                          absl::Status* status) {
-    for (const JudgeFormat& f : FifteenJudgeFormats()) {
-      if (f.name != format) continue;
-      std::ostringstream out, err;
-      *status = f.run(input, *oracle_, out, err);
-      *errors = err.str();
-      return out.str();
-    }
-    ADD_FAILURE() << "no format " << format;
-    return "";
+    return runner_->Run(format, input, errors, status);
   }
   // The same, for inputs that must be answered cleanly.
   static std::string RunOk(const std::string& format, const std::string& input) {
@@ -58,11 +44,9 @@ class FifteenJudgeTest : public ::testing::Test {
     return out;
   }
 
-  static LoadedPuzzle* loaded_;
-  static SolverOracle* oracle_;
+  static JudgeRunner* runner_;
 };
-LoadedPuzzle* FifteenJudgeTest::loaded_ = nullptr;
-SolverOracle* FifteenJudgeTest::oracle_ = nullptr;
+JudgeRunner* FifteenJudgeTest::runner_ = nullptr;
 
 // A board a few random moves from the goal, as the judges' 16 integers (0 is the blank).
 std::string Integers(const std::string& board) {
@@ -152,6 +136,14 @@ TEST_F(FifteenJudgeTest, AizuAShortLastBoardIsAPlaceholder) {
   EXPECT_EQ(Run("aizu-alds1-13-c", "", &errors, &status), "");
   EXPECT_EQ(status,
             absl::InvalidArgumentError("line 1: empty input; expected a puzzle of 16 integers"));
+}
+
+// Another puzzle's format is not this one's (JudgeRunner says so rather than running it).
+TEST_F(FifteenJudgeTest, AnotherPuzzlesFormatIsNotFound) {
+  std::string errors;
+  absl::Status status;
+  EXPECT_EQ(Run("hdu3567", "1\n12345678X\n12345678X\n", &errors, &status), "");
+  EXPECT_EQ(status, absl::NotFoundError("fifteen has no judge format 'hdu3567'"));
 }
 
 }  // namespace

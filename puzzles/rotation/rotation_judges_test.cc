@@ -2,11 +2,8 @@
 // own cases, byte for byte, answered in-process from the Bazel-built table.
 #include "puzzles/rotation/rotation_judges.h"
 
-#include <sstream>
-
 #include "gtest/gtest.h"
-#include "puzzle/puzzle_loader.h"
-#include "puzzle/solver_oracle.h"
+#include "puzzle/judge_runner.h"
 #include "puzzles/rotation/rotation_puzzle.h"
 
 namespace puzzle {
@@ -15,30 +12,19 @@ namespace {
 class RotationJudgeTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    absl::StatusOr<std::unique_ptr<LoadedPuzzle>> loaded = LoadPuzzle(RotationGamePuzzle(), "data");
-    ASSERT_TRUE(loaded.ok()) << loaded.status();
-    loaded_ = loaded->release();
-    oracle_ = new SolverOracle(&loaded_->solver());
+    ASSERT_EQ(RotationGamePuzzle().judge_formats().size(), 1u);
+    absl::StatusOr<std::unique_ptr<JudgeRunner>> runner = JudgeRunner::Load(RotationGamePuzzle());
+    ASSERT_TRUE(runner.ok()) << runner.status();
+    runner_ = runner->release();
   }
-  static void TearDownTestSuite() {
-    delete oracle_;
-    delete loaded_;
-  }
+  static void TearDownTestSuite() { delete runner_; }
 
   std::string Run(const std::string& input, std::string* errors, absl::Status* status) {
-    std::ostringstream out, err;
-    const std::vector<JudgeFormat>& formats = RotationGamePuzzle().judge_formats();
-    EXPECT_EQ(formats.size(), 1u);
-    EXPECT_EQ(formats[0].name, "hdu1667");
-    *status = formats[0].run(input, *oracle_, out, err);
-    *errors = err.str();
-    return out.str();
+    return runner_->Run("hdu1667", input, errors, status);
   }
-  static LoadedPuzzle* loaded_;
-  static SolverOracle* oracle_;
+  static JudgeRunner* runner_;
 };
-LoadedPuzzle* RotationJudgeTest::loaded_ = nullptr;
-SolverOracle* RotationJudgeTest::oracle_ = nullptr;
+JudgeRunner* RotationJudgeTest::runner_ = nullptr;
 
 TEST_F(RotationJudgeTest, Hdu1667SampleAndNoMovesNeeded) {
   std::string errors;
