@@ -10,7 +10,8 @@ For each table T it makes, in the calling package (data/):
     T_table_checksum_test   the file's SHA-256 equals the pin <package>:T.tbl.sha256
     T_table_verify_test     //generator:verify_tables passes on it
 and `tables`, a filegroup of every required table (what the server serves by default). The
-tables are visible to the packages in //data:table_users.
+tables are visible to the packages in //puzzle:users (everything that serves, checks or
+measures them).
 Optional tables (large tiers) are tagged "manual": `bazel build //...` leaves them out; build one
 with `bazel build //data:T_table`, and the server serves it whenever it is present.
 A line may end with "heavy_verify" (verification takes minutes): its verify tests are tagged
@@ -26,7 +27,7 @@ def _table_targets(puzzle, package, table, optional, heavy):
         cmd = "$(location //generator:table_generator) --puzzle=%s --table=%s --output=$@" % (puzzle, table),
         tools = ["//generator:table_generator"],
         tags = tags,
-        visibility = ["//data:table_users"],
+        visibility = ["//puzzle:users"],
     )
     pin = "%s:%s.tbl.sha256" % (package, table)
     native.sh_test(
@@ -59,5 +60,5 @@ def all_puzzle_tables(puzzles):
     native.filegroup(
         name = "tables",
         srcs = required,
-        visibility = ["//data:table_users"],
+        visibility = ["//puzzle:users"],
     )
