@@ -11,6 +11,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <thread>
@@ -112,9 +113,11 @@ absl::Status CheckUnixSocketFree(absl::string_view address) {
   sa.sun_family = AF_UNIX;
   if (file.size() >= sizeof(sa.sun_path)) return absl::OkStatus();  // gRPC refuses it itself
   std::memcpy(sa.sun_path, file.data(), file.size());
-  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  // Non-blocking, so that a listener with a full backlog (EAGAIN) counts as one, without a wait.
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   if (fd < 0) return absl::OkStatus();
-  const bool answered = ::connect(fd, reinterpret_cast<sockaddr*>(&sa), sizeof(sa)) == 0;
+  const bool answered = ::connect(fd, reinterpret_cast<sockaddr*>(&sa), sizeof(sa)) == 0 ||
+                        errno == EAGAIN || errno == EINPROGRESS;
   ::close(fd);
   if (!answered) return absl::OkStatus();
   return absl::UnavailableError(
