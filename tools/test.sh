@@ -3,8 +3,8 @@
 #   0. the C++ files formatted as .clang-format says (tools/format_check.sh)
 #   1. bazel test //...                          (-c opt; every unit, end-to-end and load test)
 #   2. the web playground in headless Chromium   (tools/browser_test.sh)
-#   3. bazel test //... under ASan and UBSan     (--config=asan|ubsan, less the "heavy" table
-#                                                  verify tests; RUN_TSAN=1 adds TSan)
+#   3. bazel test //... under ASan and UBSan     (--config=sanitize: both in one build, less the
+#                                                  "heavy" tests; RUN_TSAN=1 adds TSan)
 #   4. a fuzz smoke pass of every target          (tools/fuzz.sh --smoke; clang, ASan+UBSan)
 #   5. the container image: build, run, query     (tools/container_check.sh; needs root)
 # Each step runs even when an earlier one failed; the exit code is non-zero if any failed.
@@ -19,7 +19,7 @@ other_steps=0  # steps that are not a bazel test run: each counts as one test
 step() {  # step NAME COMMAND...: runs it, records a failure
   local name=$1
   shift
-  case "$name" in "bazel test //..."|asan|ubsan|tsan) ;; *) other_steps=$((other_steps + 1)) ;; esac
+  case "$name" in "bazel test //..."|asan+ubsan|tsan) ;; *) other_steps=$((other_steps + 1)) ;; esac
   echo "== test: $name" >&2
   if ! "$@"; then
     failed_steps+=("$name")
@@ -38,8 +38,8 @@ step "bazel test //..." bazel_test "$@"
 step "browser test" bash tools/browser_test.sh
 # Tests tagged "heavy" (verifying every entry of a large table, minutes with -c opt, check data,
 # not code; the abuse suite measures RSS and latency) are left out of the sanitizer runs.
-step "asan" bazel_test --config=asan --test_tag_filters=-heavy
-step "ubsan" bazel_test --config=ubsan --test_tag_filters=-heavy
+# ASan and UBSan together (--config=sanitize), one build and one run instead of two.
+step "asan+ubsan" bazel_test --config=sanitize --test_tag_filters=-heavy
 # TSan (RUN_TSAN=1): Debian's gRPC is not instrumented, so TSan needs tools/tsan.supp (by
 # absolute path) and still cannot see every ordering gRPC establishes; it is run on demand, not
 # by default (CI runs ASan and UBSan).
@@ -60,14 +60,14 @@ failed=$(grep -cE '^//[^ ]+ +(FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)' "$log")
 rm -f "$log"
 other_failed=0
 for s in "${failed_steps[@]}"; do
-  case "$s" in "bazel test //..."|asan|ubsan|tsan) ;; *) other_failed=$((other_failed + 1)) ;; esac
+  case "$s" in "bazel test //..."|asan+ubsan|tsan) ;; *) other_failed=$((other_failed + 1)) ;; esac
 done
 failed=$((failed + other_failed))
 if [ "$status" -ne 0 ]; then
   echo "test: FAILED steps: ${failed_steps[*]}"
   [ "$failed" -gt 0 ] || failed=1  # a step failed without a per-test line (e.g. a build error)
 fi
-# One line for CI: Bazel test results over the four configurations, plus the format, browser,
-# fuzz and container steps as one test each.
+# One line for CI: Bazel test results over the configurations run (opt, asan+ubsan, tsan), plus
+# the format, browser, fuzz and container steps as one test each.
 echo "$((passed + other_steps - other_failed)) passed, $failed failed"
 exit "$status"

@@ -14,7 +14,7 @@
 // the exact HTTP error bodies on an idle server (http_e2e_test
 // MethodsPathsAndBodiesGetPreciseErrors). The 60 s combined soak is tools/abuse_soak.sh.
 //
-// Under a sanitizer (SANITIZER set by --config=asan/tsan/ubsan) RSS says nothing about the
+// Under a sanitizer (SANITIZER set by --config=asan/ubsan/sanitize/tsan) RSS says nothing about the
 // server (ASan's quarantine alone is 256 MiB): RSS is reported, not asserted.
 
 #include <grpcpp/client_context.h>
