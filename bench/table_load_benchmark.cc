@@ -51,20 +51,6 @@ Faults Now() {
   return {usage.ru_minflt, usage.ru_majflt};
 }
 
-const char* AdviceName(puzzle::MappingAdvice advice) {
-  switch (advice) {
-    case puzzle::MappingAdvice::kNone:
-      return "none";
-    case puzzle::MappingAdvice::kSequential:
-      return "sequential";
-    case puzzle::MappingAdvice::kWillNeed:
-      return "willneed";
-    case puzzle::MappingAdvice::kPopulate:
-      return "populate";
-  }
-  return "?";
-}
-
 // Args: table index, advice, cold (1) or warm (0).
 void BM_OpenTable(benchmark::State& state) {
   const std::string& path = Tables()[state.range(0)];
@@ -109,8 +95,8 @@ void BM_OpenTable(benchmark::State& state) {
   state.counters["probe_minor_faults"] = probe_faults.minor / n;
   state.counters["probe_major_faults"] = probe_faults.major / n;
   state.SetBytesProcessed(static_cast<int64_t>(checksum_bytes));
-  state.SetLabel(absl::StrCat(path.substr(path.rfind('/') + 1), " ", AdviceName(advice),
-                              cold ? " cold" : " warm"));
+  state.SetLabel(absl::StrCat(path.substr(path.rfind('/') + 1), " ",
+                              puzzle::MappingAdviceName(advice), cold ? " cold" : " warm"));
 }
 
 }  // namespace
@@ -130,7 +116,7 @@ int main(int argc, char** argv) {
     }
   }
   for (size_t t = 0; t < Tables().size(); ++t) {
-    for (int advice = 0; advice < 4; ++advice) {
+    for (int advice = 0; advice < puzzle::kMappingAdviceCount; ++advice) {
       for (int cold = 1; cold >= 0; --cold) {
         benchmark::RegisterBenchmark("BM_OpenTable", BM_OpenTable)
             ->Args({static_cast<int64_t>(t), advice, cold})

@@ -193,6 +193,35 @@ std::string EncodeTableFile(const TableContents& contents, int zstd_level) {
   return out;
 }
 
+absl::string_view MappingAdviceName(MappingAdvice advice) {
+  switch (advice) {
+    case MappingAdvice::kNone:
+      return "none";
+    case MappingAdvice::kSequential:
+      return "sequential";
+    case MappingAdvice::kWillNeed:
+      return "willneed";
+    case MappingAdvice::kPopulate:
+      return "populate";
+    case MappingAdvice::kPrivateHugePages:
+      return "private_huge_pages";
+  }
+  return "?";
+}
+
+absl::StatusOr<MappingAdvice> ParseMappingAdvice(absl::string_view name) {
+  std::vector<std::string> names;
+  for (int i = 0; i < kMappingAdviceCount; ++i) {
+    const auto advice = static_cast<MappingAdvice>(i);
+    if (name == MappingAdviceName(advice)) return advice;
+    names.emplace_back(MappingAdviceName(advice));
+  }
+  const std::string last = names.back();
+  names.pop_back();
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", name, "'; expected ", absl::StrJoin(names, ", "), " or ", last));
+}
+
 absl::StatusOr<std::unique_ptr<TableFile>> TableFile::Open(const std::string& path,
                                                            MappingAdvice advice) {
   absl::StatusOr<std::unique_ptr<MappedFile>> mapping =
@@ -201,10 +230,19 @@ absl::StatusOr<std::unique_ptr<TableFile>> TableFile::Open(const std::string& pa
   std::unique_ptr<TableFile> table(new TableFile());
   table->name_ = path;
   table->mapping_ = *std::move(mapping);
-  if (advice == MappingAdvice::kSequential) table->mapping_->Advise(MADV_SEQUENTIAL);
+  table->copy_raw_sections_ = advice == MappingAdvice::kPrivateHugePages;
+  // A private copy reads the file once, front to back.
+  if (advice == MappingAdvice::kSequential || advice == MappingAdvice::kPrivateHugePages) {
+    table->mapping_->Advise(MADV_SEQUENTIAL);
+  }
   if (advice == MappingAdvice::kWillNeed) table->mapping_->Advise(MADV_WILLNEED);
   const absl::Status status = table->Parse(table->mapping_->contents());
   if (!status.ok()) return status;
+  if (table->copy_raw_sections_) {
+    // Every section now lives in memory the TableFile owns (the header fields are copies too).
+    table->mapping_.reset();
+    return table;
+  }
   // Probing is random access: readahead around a faulting page would only waste memory.
   if (advice != MappingAdvice::kNone) table->mapping_->Advise(MADV_RANDOM);
   return table;
@@ -400,7 +438,18 @@ absl::Status TableFile::VerifySections(absl::string_view bytes) {
   for (uint32_t i = 0; i < count; ++i) {
     TableSection& section = sections_[i];
     const size_t entry = kTableHeaderSize + i * kTableSectionEntrySize;
-    const absl::string_view stored = bytes.substr(section.offset, section.stored_size);
+    absl::string_view stored = bytes.substr(section.offset, section.stored_size);
+    if (copy_raw_sections_ && section.encoding == SectionEncoding::kRaw) {
+      // Copied first and checksummed over the copy: the bytes verified are the bytes served,
+      // whatever happens to the file afterwards.
+      absl::StatusOr<std::unique_ptr<HugePageRegion>> copy = HugePageRegion::Allocate(
+          stored.size(), absl::StrCat(name_, ": section '", section.name, "'"));
+      if (!copy.ok()) return copy.status();
+      if (!stored.empty()) std::memcpy((*copy)->data(), stored.data(), stored.size());
+      (*copy)->Seal();
+      stored = (*copy)->view();
+      private_copies_.push_back(*std::move(copy));
+    }
     // Checked before decompression: zstd ignores some bits (e.g. of the window descriptor), so a
     // flipped bit could otherwise decompress to the right bytes and go unnoticed.
     const uint64_t stored_checksum = GetU64(bytes, entry + kSecStoredChecksum);
@@ -455,6 +504,20 @@ absl::Status TableFile::VerifySections(absl::string_view bytes) {
     decompressed_.push_back(std::move(raw));
   }
   return absl::OkStatus();
+}
+
+uint64_t TableFile::private_copy_bytes() const {
+  uint64_t total = 0;
+  for (const std::unique_ptr<HugePageRegion>& copy : private_copies_) total += copy->size();
+  return total;
+}
+
+uint64_t TableFile::huge_page_bytes() const {
+  uint64_t total = 0;
+  for (const std::unique_ptr<HugePageRegion>& copy : private_copies_) {
+    total += copy->huge_page_bytes();
+  }
+  return total;
 }
 
 absl::StatusOr<const TableSection*> TableFile::Section(absl::string_view section_name) const {

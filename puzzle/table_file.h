@@ -34,6 +34,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "puzzle/huge_page_region.h"
 #include "puzzle/mapped_file.h"
 
 namespace puzzle {
@@ -108,7 +109,19 @@ enum class MappingAdvice {
   kSequential,  // MADV_SEQUENTIAL for the checksum pass, then MADV_RANDOM for probing
   kWillNeed,    // MADV_WILLNEED at once (asynchronous readahead of the whole file), then RANDOM
   kPopulate,    // MAP_POPULATE: fault every page in before the checksum pass, then RANDOM
+  // Not shared: each raw section is copied into private memory advised for transparent huge
+  // pages (huge_page_region.h), its checksum verified over the copy, and the file unmapped.
+  // Probing tables far larger than the cache is faster (fewer TLB misses: the 15-puzzle's large
+  // tier, README "Performance"), but every process pays the tables' size in private memory.
+  kPrivateHugePages,
 };
+inline constexpr int kMappingAdviceCount = 5;
+
+// "none", "sequential", "willneed", "populate", "private_huge_pages": the server's --table_advice.
+absl::string_view MappingAdviceName(MappingAdvice advice);
+// The inverse; InvalidArgument("'lots'; expected none, sequential, willneed, populate or
+// private_huge_pages") for any other name.
+absl::StatusOr<MappingAdvice> ParseMappingAdvice(absl::string_view name);
 
 class TableFile {
  public:
@@ -134,8 +147,13 @@ class TableFile {
   const std::string& metadata() const { return metadata_; }
   uint64_t file_size() const { return file_size_; }
   uint64_t header_checksum() const { return header_checksum_; }
-  // True when raw sections are served from a file mapping (Open), false for FromBytes.
+  // True when raw sections are served from a file mapping (Open), false for FromBytes and for
+  // MappingAdvice::kPrivateHugePages.
   bool mapped() const { return mapping_ != nullptr; }
+  // Bytes of raw sections held in private huge-page regions (kPrivateHugePages), else 0.
+  uint64_t private_copy_bytes() const;
+  // Of those, the bytes the kernel backs with huge pages now (reports and tests).
+  uint64_t huge_page_bytes() const;
   const std::vector<TableSection>& sections() const { return sections_; }
 
   // DataLoss("<file>: no section 'x'; the file has a, b") when absent.
@@ -163,9 +181,11 @@ class TableFile {
   uint64_t file_size_ = 0;
   uint64_t header_checksum_ = 0;
   std::vector<TableSection> sections_;
-  std::unique_ptr<MappedFile> mapping_;                   // Open
-  std::string owned_bytes_;                               // FromBytes
-  std::vector<std::unique_ptr<uint8_t[]>> decompressed_;  // zstd sections' raw bytes
+  std::unique_ptr<MappedFile> mapping_;                          // Open
+  std::string owned_bytes_;                                      // FromBytes
+  std::vector<std::unique_ptr<uint8_t[]>> decompressed_;         // zstd sections' raw bytes
+  bool copy_raw_sections_ = false;                               // kPrivateHugePages
+  std::vector<std::unique_ptr<HugePageRegion>> private_copies_;  // raw sections, copied
 };
 
 // XXH3-64 (seed 0) of `bytes`: the checksum the format uses.

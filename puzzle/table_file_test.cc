@@ -225,6 +225,58 @@ TEST(TableFileTest, OpenMapsRawSectionsInPlace) {
   }
 }
 
+// kPrivateHugePages: every raw section is a sealed private copy starting on a huge page, the file
+// is unmapped, and the bytes stay what was verified even when the file is truncated in place.
+TEST(TableFileTest, PrivateHugePagesCopyEveryRawSectionAndLetTheFileGo) {
+  const std::string path = TempPath("private.tbl");
+  ASSERT_TRUE(WriteFileAtomically(path, EncodeTableFile(SampleContents(), 3)).ok());
+  absl::StatusOr<std::unique_ptr<TableFile>> t =
+      TableFile::Open(path, MappingAdvice::kPrivateHugePages);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_FALSE((*t)->mapped());
+  EXPECT_EQ((*t)->private_copy_bytes(), 750u);
+  EXPECT_EQ((*t)->puzzle(), "eight");
+  EXPECT_EQ((*t)->metadata(), "generator=test");
+  ASSERT_EQ(::truncate(path.c_str(), 100), 0);
+  const TableSection& raw = (*t)->sections()[0];
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(raw.data()) % kHugePageSize, 0u);
+  EXPECT_EQ(std::vector<uint8_t>(raw.data(), raw.data() + 750), SampleContents().sections[0].bytes);
+  const TableSection& packed = (*t)->sections()[1];
+  EXPECT_EQ(std::vector<uint8_t>(packed.data(), packed.data() + 2500),
+            SampleContents().sections[1].bytes);
+}
+
+// The copy is what is checksummed: a flipped bit in a raw section's bytes is the same DataLoss.
+TEST(TableFileTest, PrivateHugePagesRefuseACorruptRawSection) {
+  const std::string path = TempPath("private_corrupt.tbl");
+  std::string bytes = EncodeTableFile(SampleContents(), 3);
+  absl::StatusOr<std::unique_ptr<TableFile>> good = TableFile::FromBytes(bytes, "good");
+  ASSERT_TRUE(good.ok()) << good.status();
+  bytes[(*good)->sections()[0].offset + 123] ^= 0x10;
+  ASSERT_TRUE(WriteFileAtomically(path, bytes).ok());
+  absl::StatusOr<std::unique_ptr<TableFile>> t =
+      TableFile::Open(path, MappingAdvice::kPrivateHugePages);
+  ASSERT_FALSE(t.ok());
+  EXPECT_EQ(t.status().code(), absl::StatusCode::kDataLoss) << t.status();
+  EXPECT_NE(t.status().message().find(path + ": section 'moves': checksum mismatch"),
+            std::string::npos)
+      << t.status();
+}
+
+TEST(TableFileTest, MappingAdviceNamesRoundTripAndOthersAreRefused) {
+  for (int i = 0; i < kMappingAdviceCount; ++i) {
+    const auto advice = static_cast<MappingAdvice>(i);
+    absl::StatusOr<MappingAdvice> parsed = ParseMappingAdvice(MappingAdviceName(advice));
+    ASSERT_TRUE(parsed.ok()) << parsed.status();
+    EXPECT_EQ(*parsed, advice);
+  }
+  EXPECT_EQ(MappingAdviceName(MappingAdvice::kPrivateHugePages), "private_huge_pages");
+  absl::StatusOr<MappingAdvice> bad = ParseMappingAdvice("Populate");
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(bad.status().message(),
+            "'Populate'; expected none, sequential, willneed, populate or private_huge_pages");
+}
+
 TEST(TableFileTest, OpenReportsMissingEmptyAndNonRegularFiles) {
   const std::string path = TempPath("missing.tbl");
   absl::StatusOr<std::unique_ptr<TableFile>> missing = TableFile::Open(path);

@@ -1,0 +1,81 @@
+#include "puzzle/huge_page_region.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+
+namespace puzzle {
+
+absl::StatusOr<std::unique_ptr<HugePageRegion>> HugePageRegion::Allocate(
+    size_t size, absl::string_view context) {
+  if (size == 0) return std::unique_ptr<HugePageRegion>(new HugePageRegion(nullptr, 0, 0));
+  const size_t mapped_size = (size + kHugePageSize - 1) / kHugePageSize * kHugePageSize;
+  // Over-reserve by one huge page, then trim both ends so the region starts on a 2 MiB boundary:
+  // only aligned 2 MiB ranges can be huge pages.
+  const size_t reserved = mapped_size + kHugePageSize;
+  void* raw = mmap(nullptr, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        context, ": cannot reserve ", size, " bytes of private memory: ", std::strerror(errno)));
+  }
+  const uintptr_t start = reinterpret_cast<uintptr_t>(raw);
+  const uintptr_t aligned = (start + kHugePageSize - 1) / kHugePageSize * kHugePageSize;
+  if (aligned > start) munmap(raw, aligned - start);
+  const uintptr_t end = start + reserved;
+  if (end > aligned + mapped_size) {
+    munmap(reinterpret_cast<void*>(aligned + mapped_size), end - (aligned + mapped_size));
+  }
+  uint8_t* base = reinterpret_cast<uint8_t*>(aligned);
+  // Advice: EINVAL where THP is compiled out; the region then simply has ordinary pages.
+  madvise(base, mapped_size, MADV_HUGEPAGE);
+  return std::unique_ptr<HugePageRegion>(new HugePageRegion(base, size, mapped_size));
+}
+
+HugePageRegion::~HugePageRegion() {
+  if (base_ != nullptr) munmap(base_, mapped_size_);
+}
+
+void HugePageRegion::Seal() const {
+  if (base_ != nullptr) mprotect(base_, mapped_size_, PROT_READ);
+}
+
+size_t HugePageRegion::huge_page_bytes() const {
+  if (base_ == nullptr) return 0;
+  // /proc/self/smaps: a header line "start-end perms ..." per mapping, then "Key: value kB" lines.
+  std::ifstream smaps("/proc/self/smaps");
+  const uintptr_t start = reinterpret_cast<uintptr_t>(base_);
+  bool inside = false;
+  size_t total_kib = 0;
+  for (std::string line; std::getline(smaps, line);) {
+    const size_t dash = line.find('-');
+    const size_t space = line.find(' ');
+    uint64_t from = 0;
+    uint64_t to = 0;
+    if (dash != std::string::npos && space != std::string::npos && dash < space &&
+        absl::SimpleHexAtoi(absl::string_view(line).substr(0, dash), &from) &&
+        absl::SimpleHexAtoi(absl::string_view(line).substr(dash + 1, space - dash - 1), &to)) {
+      inside = from >= start && to <= start + mapped_size_;
+      continue;
+    }
+    absl::string_view rest = line;
+    if (inside && absl::ConsumePrefix(&rest, "AnonHugePages:")) {
+      rest = absl::StripAsciiWhitespace(rest);
+      absl::ConsumeSuffix(&rest, "kB");
+      uint64_t kib = 0;
+      if (absl::SimpleAtoi(absl::StripAsciiWhitespace(rest), &kib)) total_kib += kib;
+    }
+  }
+  // The last huge page may reach past size_ into the rounding: count only the region's bytes.
+  return std::min<size_t>(total_kib * 1024, size_);
+}
+
+}  // namespace puzzle
