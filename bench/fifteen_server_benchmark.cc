@@ -10,6 +10,7 @@
 //   bazel run -c opt //bench:fifteen_server_benchmark
 //   bazel run -c opt //bench:fifteen_server_benchmark -- --tables_dir=$PWD/bazel-bin/data
 //       (with fifteen-large.tbl built there: the large tier)
+//   ... -- --table_advice=private_huge_pages   (the server holds the tables in huge pages)
 //
 // Client and server share the machine's cores; compare ratios within one run.
 #include <grpcpp/client_context.h>
@@ -32,6 +33,8 @@
 #include "tests/server_process.h"
 
 ABSL_FLAG(std::string, tables_dir, "", "The server's --tables_dir; empty: its default.");
+ABSL_FLAG(std::string, table_advice, "",
+          "The server's --table_advice (e.g. private_huge_pages); empty: its default.");
 ABSL_FLAG(int, runs, 5, "Repetitions of each batch measurement (the median is reported).");
 ABSL_FLAG(int, cancels, 20, "Cancelled searches to time.");
 ABSL_FLAG(std::string, tsv_out, "",
@@ -71,6 +74,9 @@ Server StartServer(std::vector<std::string> flags) {
   flags.insert(flags.begin(), {"--address=127.0.0.1:0", "--puzzles=fifteen"});
   if (!absl::GetFlag(FLAGS_tables_dir).empty()) {
     flags.push_back("--tables_dir=" + absl::GetFlag(FLAGS_tables_dir));
+  }
+  if (!absl::GetFlag(FLAGS_table_advice).empty()) {
+    flags.push_back("--table_advice=" + absl::GetFlag(FLAGS_table_advice));
   }
   auto started = tests::ServerProcess::Start(flags);
   if (!started.ok()) Die(started.status().ToString());

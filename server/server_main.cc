@@ -78,19 +78,20 @@ ABSL_FLAG(int, grpc_memory_mib, 64, "Memory gRPC may use for its buffers (a Reso
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long in-flight calls may take to finish after SIGTERM/SIGINT.");
 ABSL_FLAG(std::string, table_advice, "populate",
-          "How table files are mapped: populate (MAP_POPULATE, then MADV_RANDOM), sequential "
-          "(MADV_SEQUENTIAL while validating, then RANDOM), willneed, none (see README "
-          "Performance: populate loads fastest, cold and warm).");
+          "How tables are held: populate (mapped with MAP_POPULATE, then MADV_RANDOM), "
+          "sequential (MADV_SEQUENTIAL while validating, then RANDOM), willneed, none, or "
+          "private_huge_pages (copied into private memory with transparent huge pages: faster "
+          "15-puzzle searches on the large tier, but not shared between processes). See README "
+          "Performance.");
 
 namespace {
 
 absl::StatusOr<puzzle::MappingAdvice> ParseAdvice(const std::string& name) {
-  if (name == "sequential") return puzzle::MappingAdvice::kSequential;
-  if (name == "none") return puzzle::MappingAdvice::kNone;
-  if (name == "willneed") return puzzle::MappingAdvice::kWillNeed;
-  if (name == "populate") return puzzle::MappingAdvice::kPopulate;
-  return absl::InvalidArgumentError(
-      absl::StrCat("--table_advice=", name, "; expected sequential, none, willneed or populate"));
+  absl::StatusOr<puzzle::MappingAdvice> advice = puzzle::ParseMappingAdvice(name);
+  if (!advice.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("--table_advice=", advice.status().message()));
+  }
+  return advice;
 }
 
 int Fail(const absl::Status& status) {
@@ -193,6 +194,20 @@ int main(int argc, char** argv) {
     tables.push_back(absl::StrFormat("%s table %s (%d bytes, header xxh3 %s, loaded in %.2f ms)",
                                      t.puzzle(), t.path(), t.file_size(), t.header_checksum(),
                                      t.load_milliseconds()));
+  }
+  if (options.mapping_advice == puzzle::MappingAdvice::kPrivateHugePages) {
+    uint64_t copied = 0;
+    uint64_t huge = 0;
+    for (const auto& loaded : (*oracle)->handler().puzzles()) {
+      for (const puzzle::LoadedTable& t : loaded->tables()) {
+        copied += t.file->private_copy_bytes();
+        huge += t.file->huge_page_bytes();
+      }
+    }
+    std::fprintf(stderr,
+                 "puzzle_oracle_server: --table_advice=private_huge_pages: %.1f MB of tables "
+                 "copied into private memory, %.1f MB of it in huge pages\n",
+                 copied / 1e6, huge / 1e6);
   }
   std::fprintf(stderr, "puzzle_oracle_server: SERVING on %s; %s; start to SERVING %.2f ms\n",
                (*oracle)->address().c_str(), absl::StrJoin(tables, "; ").c_str(),

@@ -749,7 +749,8 @@ TEST_F(BadStartTest, FlagsAreValidatedWithOneLineEach) {
                 "--puzzles: unknown puzzle 'sixteen'; known: " + puzzle::PuzzleNames());
   ExpectRefused({"--max_batch_size=0"}, "--max_batch_size=0; expected at least 1");
   ExpectRefused({"--table_advice=lots"},
-                "--table_advice=lots; expected sequential, none, willneed or populate");
+                "--table_advice='lots'; expected none, sequential, willneed, populate or "
+                "private_huge_pages");
 }
 
 TEST_F(BadStartTest, APortInUseIsRefusedNotShared) {
@@ -819,6 +820,21 @@ TEST_F(ServedTableTest, AReplacementByRenameChangesNothing) {
   EXPECT_EQ(Solve((*started)->address()), "urrulldr");
   EXPECT_EQ(CheckHealth(client::MakeChannel((*started)->address(), 1 << 20)),
             HealthCheckResponse::SERVING);
+  EXPECT_EQ((*started)->Stop(SIGTERM), 0) << (*started)->Stderr();
+}
+
+// --table_advice=private_huge_pages serves the same answers from private copies and says how
+// much of them the kernel put in huge pages.
+TEST_F(ServedTableTest, PrivateHugePagesServeTheSameAnswersAndSaySo) {
+  auto started =
+      ServerProcess::Start({"--address=127.0.0.1:0", "--table_advice=private_huge_pages"});
+  ASSERT_TRUE(started.ok()) << started.status();
+  EXPECT_EQ(Solve((*started)->address()), "urrulldr");
+  EXPECT_NE((*started)->Stderr().find("--table_advice=private_huge_pages: "), std::string::npos)
+      << (*started)->Stderr();
+  EXPECT_NE((*started)->Stderr().find(" MB of tables copied into private memory, "),
+            std::string::npos)
+      << (*started)->Stderr();
   EXPECT_EQ((*started)->Stop(SIGTERM), 0) << (*started)->Stderr();
 }
 

@@ -10,6 +10,8 @@
 //
 // The tables are the table files in --tables_dir (default: data/ in the runfiles): fifteen.tbl,
 // and fifteen-large.tbl when present; the time to open and validate each is reported.
+// --table_advice=private_huge_pages holds them as the server's flag of that name does (a private
+// copy with transparent huge pages) instead of the shared mapping.
 
 #include <time.h>
 
@@ -43,6 +45,9 @@ ABSL_FLAG(int, korf, 100, "how many of Korf's instances (in file order)");
 ABSL_FLAG(int, baseline, 10, "the easiest N Korf instances for the baseline comparison");
 ABSL_FLAG(int, random, 100, "random any-goal pairs (uniform start and goal)");
 ABSL_FLAG(bool, throughput, true, "solve the Korf instances on 2 threads");
+ABSL_FLAG(std::string, table_advice, "populate",
+          "how the tables are held, as the server's --table_advice (populate: shared mapping; "
+          "private_huge_pages: private copy with transparent huge pages)");
 ABSL_FLAG(bool, per_instance, false, "print every Korf instance");
 ABSL_FLAG(std::string, tsv_out, "",
           "If set, also write the figures that have targets there as TSV (figure, value, unit, "
@@ -129,8 +134,13 @@ Run SolveOnce(const FifteenBoard& start, const FifteenBoard& goal, const Fifteen
 // Returns the file (null when absent and `optional`); exits on any other error.
 std::unique_ptr<TableFile> OpenTier(const std::string& path, FifteenTier tier, bool optional,
                                     FifteenSectionMap* sections) {
+  absl::StatusOr<MappingAdvice> advice = ParseMappingAdvice(absl::GetFlag(FLAGS_table_advice));
+  if (!advice.ok()) {
+    std::fprintf(stderr, "--table_advice=%s\n", std::string(advice.status().message()).c_str());
+    std::exit(2);
+  }
   const absl::Time began = absl::Now();
-  absl::StatusOr<std::unique_ptr<TableFile>> file = TableFile::Open(path);
+  absl::StatusOr<std::unique_ptr<TableFile>> file = TableFile::Open(path, *advice);
   if (!file.ok() && optional && absl::IsNotFound(file.status())) return nullptr;
   if (!file.ok()) {
     std::fprintf(stderr, "%s\n", file.status().ToString().c_str());
@@ -142,8 +152,14 @@ std::unique_ptr<TableFile> OpenTier(const std::string& path, FifteenTier tier, b
     std::fprintf(stderr, "%s\n", added.ToString().c_str());
     std::exit(1);
   }
-  std::printf("%s: %.2f MB, mapped and checksummed in %s\n", path.c_str(),
-              (*file)->file_size() / 1e6, absl::FormatDuration(load_time).c_str());
+  if ((*file)->mapped()) {
+    std::printf("%s: %.2f MB, mapped and checksummed in %s\n", path.c_str(),
+                (*file)->file_size() / 1e6, absl::FormatDuration(load_time).c_str());
+  } else {
+    std::printf("%s: %.2f MB, copied and checksummed in %s; %.2f of %.2f MB in huge pages\n",
+                path.c_str(), (*file)->file_size() / 1e6, absl::FormatDuration(load_time).c_str(),
+                (*file)->huge_page_bytes() / 1e6, (*file)->private_copy_bytes() / 1e6);
+  }
   return std::move(*file);
 }
 
