@@ -51,8 +51,19 @@ bool Resolve(const std::vector<int>& group, int goal_blank, const std::vector<Av
       if (image != mask || !(region & (1u << inverse[goal_blank]))) continue;
       out.table = a.table;
       out.size = a.pattern.size;
-      for (int i = 0; i < a.pattern.size; ++i) out.tiles[i] = map[a.pattern.cells[i]];
-      for (int c = 0; c < kFifteenCells; ++c) out.cell_map[c] = inverse[c];
+      out.place_of.fill(-1);
+      for (int i = 0; i < a.pattern.size; ++i) {
+        out.tiles[i] = map[a.pattern.cells[i]];
+        out.place_of[out.tiles[i]] = static_cast<int8_t>(i);
+      }
+      for (int c = 0; c < kFifteenCells; ++c) {
+        out.cell_map[c] = inverse[c];
+        out.frame_to_cell[c] = map[c];
+      }
+      for (int i = 0; i < a.pattern.size; ++i) {
+        out.weight[i] = 1;
+        for (int j = i + 1; j < a.pattern.size; ++j) out.weight[i] *= 16 - j;
+      }
       return true;
     }
   }

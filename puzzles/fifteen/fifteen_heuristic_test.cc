@@ -1,5 +1,6 @@
 #include "puzzles/fifteen/fifteen_heuristic.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 
@@ -128,6 +129,50 @@ TEST(FifteenHeuristicTest, EveryPlanCoversTheFifteenTilesOncePerPartition) {
       }
     }
   }
+}
+
+// IndexAfterMove against Index recomputed from scratch: every group of every plan of both tiers,
+// every legal move of the group's tiles, on random boards (200 per goal blank and tier).
+TEST(FifteenHeuristicTest, IndexAfterMoveEqualsTheIndexRecomputed) {
+  ZeroSections zeros;
+  std::mt19937 rng(20261202);
+  int checked = 0;
+  for (const FifteenSectionMap& map : {zeros.Tier(FifteenTier::kDefault), zeros.Both()}) {
+    absl::StatusOr<FifteenHeuristic> h = FifteenHeuristic::Create(map);
+    ASSERT_TRUE(h.ok()) << h.status();
+    for (int b = 0; b < 16; ++b) {
+      const FifteenGoalPlan& plan = h->Plan(b);
+      for (int round = 0; round < 200; ++round) {
+        uint8_t board[16];
+        for (int c = 0; c < 16; ++c) board[c] = static_cast<uint8_t>(c);
+        std::shuffle(board, board + 16, rng);
+        uint8_t position[16];
+        for (int c = 0; c < 16; ++c) position[board[c]] = static_cast<uint8_t>(c);
+        const int blank = position[b];
+        for (int move = 0; move < kFifteenMoves; ++move) {
+          const int from = FifteenMoveTarget(blank, move);  // the tile's cell
+          if (from < 0) continue;
+          const int label = board[from];
+          uint8_t moved[16];
+          std::copy(position, position + 16, moved);
+          moved[label] = static_cast<uint8_t>(blank);
+          moved[b] = static_cast<uint8_t>(from);
+          for (int p = 0; p < plan.partition_count; ++p) {
+            const FifteenPartitionLookup& partition = plan.partitions[p];
+            const int g = partition.group_of[label];
+            if (g < 0) continue;
+            const FifteenGroupLookup& group = partition.groups[g];
+            ASSERT_EQ(group.IndexAfterMove(group.Index(position), board, label, from, blank),
+                      group.Index(moved))
+                << "goal blank " << b << ", partition " << p << ", group " << g << ", tile "
+                << label << " from cell " << from << " to " << blank;
+            ++checked;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 20000);
 }
 
 }  // namespace

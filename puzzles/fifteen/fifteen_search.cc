@@ -50,7 +50,9 @@ class PdbSearch {
       const FifteenPartitionLookup& partition = plan_.partitions[p];
       sum_[p] = 0;
       for (int g = 0; g < partition.group_count; ++g) {
-        value_[p][g] = static_cast<uint8_t>(partition.groups[g].Value(position_));
+        index_[p][g] = partition.groups[g].Index(position_);
+        value_[p][g] =
+            static_cast<uint8_t>(FifteenPdbEntry(partition.groups[g].table, index_[p][g]));
         sum_[p] += value_[p][g];
       }
     }
@@ -91,7 +93,8 @@ class PdbSearch {
   }
 
   // One child of the node being expanded, with its partitions' section indices computed (and
-  // their bytes prefetched) before any child is evaluated, so the cache misses overlap.
+  // their bytes prefetched) before any child is evaluated, so the cache misses overlap. Only the
+  // moved tile's group changes index in each partition.
   struct Child {
     int move;
     int target;
@@ -132,16 +135,14 @@ class PdbSearch {
         next_bound_ = std::min(next_bound_, bound_ - child.budget);
         continue;
       }
-      position_[child.tile] = static_cast<uint8_t>(from);
       for (int p = 0; p < plan_.partition_count; ++p) {
         const FifteenPartitionLookup& partition = plan_.partitions[p];
         const int group = partition.group_of[child.tile];
         if (group < 0) continue;
         const FifteenGroupLookup& lookup = partition.groups[group];
-        child.index[p] = lookup.Index(position_);
+        child.index[p] = lookup.IndexAfterMove(index_[p][group], board_, child.tile, target, from);
         __builtin_prefetch(lookup.table + (child.index[p] >> 1));
       }
-      position_[child.tile] = static_cast<uint8_t>(target);
       ++count;
     }
     for (int c = 0; c < count; ++c) {
@@ -171,6 +172,7 @@ class PdbSearch {
       // Make the move.
       int old_value[kFifteenMaxPartitions];
       int old_sum[kFifteenMaxPartitions];
+      uint64_t old_index[kFifteenMaxPartitions];
       for (int p = 0; p < plan_.partition_count; ++p) {
         old_sum[p] = sum_[p];
         sum_[p] = new_sum[p];
@@ -178,6 +180,8 @@ class PdbSearch {
           const int group = plan_.partitions[p].group_of[tile];
           old_value[p] = value_[p][group];
           value_[p][group] = static_cast<uint8_t>(new_value[p]);
+          old_index[p] = index_[p][group];
+          index_[p][group] = child.index[p];
         }
       }
       const int old_manhattan = manhattan_;
@@ -197,7 +201,9 @@ class PdbSearch {
       for (int p = 0; p < plan_.partition_count; ++p) {
         sum_[p] = old_sum[p];
         if (new_value[p] >= 0) {
-          value_[p][plan_.partitions[p].group_of[tile]] = static_cast<uint8_t>(old_value[p]);
+          const int group = plan_.partitions[p].group_of[tile];
+          value_[p][group] = static_cast<uint8_t>(old_value[p]);
+          index_[p][group] = old_index[p];
         }
       }
       if (stopped_) return false;
@@ -215,6 +221,9 @@ class PdbSearch {
   int manhattan_ = 0;
   int sum_[kFifteenMaxPartitions] = {};
   uint8_t value_[kFifteenMaxPartitions][kFifteenMaxGroups] = {};
+  // Each group's section index for the current board, kept up to date move by move
+  // (FifteenGroupLookup::IndexAfterMove) instead of ranked afresh for every child.
+  uint64_t index_[kFifteenMaxPartitions][kFifteenMaxGroups] = {};
   int bound_ = 0;
   int next_bound_ = 0;
   uint64_t nodes_ = 0;

@@ -15,8 +15,9 @@
 //   - the inverse of the previous move: an optimal string never undoes its last move.
 // Neither removes an optimal string, so the first one met is the smallest. Evaluating a child's
 // partitions lazily (stop at the first whose sum already exceeds the bound) only decides the
-// same prune sooner; updating Manhattan distance and group values incrementally computes the
-// same h. The search deliberately has no transposition table and no duplicate-sequence
+// same prune sooner; updating Manhattan distance, group values and section indices
+// incrementally (FifteenGroupLookup::IndexAfterMove, checked against a fresh rank in
+// fifteen_heuristic_test) computes the same h. The search deliberately has no transposition table and no duplicate-sequence
 // pruning: both can cut the lexicographically smallest of several optimal strings reaching the
 // same state.
 //
