@@ -38,7 +38,7 @@ class HugePageRegion {
   // Errors: ResourceExhausted("<context>: cannot reserve <n> bytes of private memory: <reason>").
   // A size of 0 gives an empty region (data() is null).
   static absl::StatusOr<std::unique_ptr<HugePageRegion>> Allocate(size_t size,
-                                                                 absl::string_view context);
+                                                                  absl::string_view context);
 
   HugePageRegion(const HugePageRegion&) = delete;
   HugePageRegion& operator=(const HugePageRegion&) = delete;

@@ -17,9 +17,9 @@
 // partitions lazily (stop at the first whose sum already exceeds the bound) only decides the
 // same prune sooner; updating Manhattan distance, group values and section indices
 // incrementally (FifteenGroupLookup::IndexAfterMove, checked against a fresh rank in
-// fifteen_heuristic_test) computes the same h. The search deliberately has no transposition table and no duplicate-sequence
-// pruning: both can cut the lexicographically smallest of several optimal strings reaching the
-// same state.
+// fifteen_heuristic_test) computes the same h. The search deliberately has no transposition table
+// and no duplicate-sequence pruning: both can cut the lexicographically smallest of several optimal
+// strings reaching the same state.
 //
 // Example:
 //   SolveControl control(absl::Now() + absl::Seconds(30), &cancelled, "--max_search_time (30s)");
