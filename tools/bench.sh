@@ -67,6 +67,9 @@ for pt in $("$bin/generator/table_generator" --list |
 done
 echo "== 15-puzzle search in-process (Korf's 100 per tier, baseline, random pairs, throughput)"
 "$bin/puzzles/fifteen/fifteen_report" --tables_dir="$tables" --tsv_out="$out/fifteen.tsv"
+echo "== 15-puzzle search, tables held in private huge pages (--table_advice=private_huge_pages)"
+"$bin/puzzles/fifteen/fifteen_report" --tables_dir="$tables" --table_advice=private_huge_pages \
+  --baseline=0 --random=0 --throughput=false --tsv_out="$out/fifteen_huge_pages.tsv"
 echo "== 15-puzzle through the server (SolveBatch, single calls, cancel, --max_search_time)"
 (cd "$bin/bench/fifteen_server_benchmark.runfiles/puzzle_oracle" &&
   ../../fifteen_server_benchmark --tsv_out="$out/fifteen_server.tsv")
@@ -78,5 +81,5 @@ bash tools/table_sharing.sh -n 2 -r 5 "$bin/server/puzzle_oracle_server" --table
 /usr/bin/python3 tools/plot_ecdf.py -o "$out/latency_ecdf.png" "$out"/latency/*.csv
 echo "== summary against the targets"
 /usr/bin/python3 tools/bench_report.py "$out/eight.json" "$out/rotation.json" "$out/grpc.tsv" \
-  "$out/fifteen.tsv" "$out/fifteen_server.tsv"
+  "$out/fifteen.tsv" "$out/fifteen_huge_pages.tsv" "$out/fifteen_server.tsv"
 echo "latency ECDF: $out/latency_ecdf.png"
