@@ -224,17 +224,16 @@ absl::StatusOr<MappingAdvice> ParseMappingAdvice(absl::string_view name) {
 
 absl::StatusOr<std::unique_ptr<TableFile>> TableFile::Open(const std::string& path,
                                                            MappingAdvice advice) {
-  absl::StatusOr<std::unique_ptr<MappedFile>> mapping =
-      MappedFile::Open(path, advice == MappingAdvice::kPopulate);
+  // A private copy reads the whole file once: populated first, as for kPopulate (with
+  // MADV_SEQUENTIAL instead, a cold 63 MB file took 2.2 s of page-by-page faults to copy).
+  absl::StatusOr<std::unique_ptr<MappedFile>> mapping = MappedFile::Open(
+      path, advice == MappingAdvice::kPopulate || advice == MappingAdvice::kPrivateHugePages);
   if (!mapping.ok()) return mapping.status();
   std::unique_ptr<TableFile> table(new TableFile());
   table->name_ = path;
   table->mapping_ = *std::move(mapping);
   table->copy_raw_sections_ = advice == MappingAdvice::kPrivateHugePages;
-  // A private copy reads the file once, front to back.
-  if (advice == MappingAdvice::kSequential || advice == MappingAdvice::kPrivateHugePages) {
-    table->mapping_->Advise(MADV_SEQUENTIAL);
-  }
+  if (advice == MappingAdvice::kSequential) table->mapping_->Advise(MADV_SEQUENTIAL);
   if (advice == MappingAdvice::kWillNeed) table->mapping_->Advise(MADV_WILLNEED);
   const absl::Status status = table->Parse(table->mapping_->contents());
   if (!status.ok()) return status;
