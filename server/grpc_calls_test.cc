@@ -52,10 +52,16 @@ class TestService final : public RawStreamAndSolve {
     CallHandler<v2::SolveRequest, v2::SolveResponse> h;
     h.off_thread = [](const v2::SolveRequest&) { return true; };
     h.run = [this](const v2::SolveRequest& in, const CallState& state, v2::SolveResponse* out) {
-      // "wait" works until the deadline or cancellation, as a search does.
+      // "wait" works until the deadline or cancellation and then ends as a search does: past
+      // its deadline with DEADLINE_EXCEEDED. (Answering OK there raced the client's own timer:
+      // the server's copy of the deadline can fall a little before the client's.)
       if (in.start() == "wait") {
         while (!state.cancelled.load() && absl::Now() < state.deadline) {
           absl::SleepFor(absl::Milliseconds(1));
+        }
+        if (!state.cancelled.load()) {
+          ++solves_run_;
+          return absl::DeadlineExceededError("the call's deadline passed");
         }
       }
       ++solves_run_;
