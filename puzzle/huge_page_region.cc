@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <string>
 
 #include "absl/status/status.h"
@@ -18,6 +19,10 @@ namespace puzzle {
 absl::StatusOr<std::unique_ptr<HugePageRegion>> HugePageRegion::Allocate(
     size_t size, absl::string_view context) {
   if (size == 0) return std::unique_ptr<HugePageRegion>(new HugePageRegion(nullptr, 0, 0));
+  if (size > std::numeric_limits<size_t>::max() - 2 * kHugePageSize) {  // the rounding would wrap
+    return absl::ResourceExhaustedError(
+        absl::StrCat(context, ": cannot reserve ", size, " bytes of private memory: too large"));
+  }
   const size_t mapped_size = (size + kHugePageSize - 1) / kHugePageSize * kHugePageSize;
   // Over-reserve by one huge page, then trim both ends so the region starts on a 2 MiB boundary:
   // only aligned 2 MiB ranges can be huge pages.

@@ -14,7 +14,9 @@
 // nothing. The mapping is MAP_PRIVATE and read-only: a file replaced by an atomic rename keeps
 // its old inode alive for the mapping, so a running server keeps answering from the bytes it
 // validated. A file truncated or rewritten IN PLACE is detected by TableChangeWatch and the
-// SIGBUS guard (mapped_file.h); it is never read silently.
+// SIGBUS guard (mapped_file.h); it is never read silently. The exception is opt-in:
+// MappingAdvice::kPrivateHugePages copies raw sections into private huge-page memory and
+// checksums the copies, so nothing is shared and nothing is read from the file afterwards.
 //
 // Example:
 //   absl::StatusOr<std::unique_ptr<TableFile>> t = TableFile::Open("data/eight.tbl");
@@ -116,6 +118,8 @@ enum class MappingAdvice {
   kPrivateHugePages,
 };
 inline constexpr int kMappingAdviceCount = 5;
+static_assert(static_cast<int>(MappingAdvice::kPrivateHugePages) + 1 == kMappingAdviceCount,
+              "kMappingAdviceCount counts every MappingAdvice (names, parsing, the benchmark)");
 
 // "none", "sequential", "willneed", "populate", "private_huge_pages": the server's --table_advice.
 absl::string_view MappingAdviceName(MappingAdvice advice);
