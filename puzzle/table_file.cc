@@ -232,12 +232,12 @@ absl::StatusOr<std::unique_ptr<TableFile>> TableFile::Open(const std::string& pa
   std::unique_ptr<TableFile> table(new TableFile());
   table->name_ = path;
   table->mapping_ = *std::move(mapping);
-  table->copy_raw_sections_ = advice == MappingAdvice::kPrivateHugePages;
   if (advice == MappingAdvice::kSequential) table->mapping_->Advise(MADV_SEQUENTIAL);
   if (advice == MappingAdvice::kWillNeed) table->mapping_->Advise(MADV_WILLNEED);
-  const absl::Status status = table->Parse(table->mapping_->contents());
+  const bool copy_raw_sections = advice == MappingAdvice::kPrivateHugePages;
+  const absl::Status status = table->Parse(table->mapping_->contents(), copy_raw_sections);
   if (!status.ok()) return status;
-  if (table->copy_raw_sections_) {
+  if (copy_raw_sections) {
     // Every section now lives in memory the TableFile owns (the header fields are copies too).
     table->mapping_.reset();
     return table;
@@ -252,7 +252,7 @@ absl::StatusOr<std::unique_ptr<TableFile>> TableFile::FromBytes(std::string byte
   std::unique_ptr<TableFile> table(new TableFile());
   table->name_ = std::string(name);
   table->owned_bytes_ = std::move(bytes);
-  const absl::Status status = table->Parse(table->owned_bytes_);
+  const absl::Status status = table->Parse(table->owned_bytes_, /*copy_raw_sections=*/false);
   if (!status.ok()) return status;
   return table;
 }
@@ -262,10 +262,10 @@ TableFile::~TableFile() = default;
 // Validates in three stages (TABLE_FORMAT.md, "Validation on load"): the header (up to and
 // including its checksum, which covers the directory and the metadata), the directory (every
 // section's fields, extent and padding), then every section's bytes against its checksums.
-absl::Status TableFile::Parse(absl::string_view bytes) {
+absl::Status TableFile::Parse(absl::string_view bytes, bool copy_raw_sections) {
   absl::Status status = ParseHeader(bytes);
   if (status.ok()) status = ParseDirectory(bytes);
-  if (status.ok()) status = VerifySections(bytes);
+  if (status.ok()) status = VerifySections(bytes, copy_raw_sections);
   return status;
 }
 
@@ -428,7 +428,7 @@ absl::Status TableFile::ParseDirectory(absl::string_view bytes) {
   return absl::OkStatus();
 }
 
-absl::Status TableFile::VerifySections(absl::string_view bytes) {
+absl::Status TableFile::VerifySections(absl::string_view bytes, bool copy_raw_sections) {
   auto corrupt = [&](auto&&... parts) {
     return absl::DataLossError(absl::StrCat(name_, ": ", parts...));
   };
@@ -438,7 +438,7 @@ absl::Status TableFile::VerifySections(absl::string_view bytes) {
     TableSection& section = sections_[i];
     const size_t entry = kTableHeaderSize + i * kTableSectionEntrySize;
     absl::string_view stored = bytes.substr(section.offset, section.stored_size);
-    if (copy_raw_sections_ && section.encoding == SectionEncoding::kRaw) {
+    if (copy_raw_sections && section.encoding == SectionEncoding::kRaw) {
       // Copied first and checksummed over the copy: the bytes verified are the bytes served,
       // whatever happens to the file afterwards.
       absl::StatusOr<std::unique_ptr<HugePageRegion>> copy = HugePageRegion::Allocate(

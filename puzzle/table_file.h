@@ -172,11 +172,14 @@ class TableFile {
  private:
   TableFile() = default;
 
-  // Validates `bytes` (the mapping or owned_bytes_) and fills every field.
-  absl::Status Parse(absl::string_view bytes);
+  // Validates `bytes` (the mapping or owned_bytes_) and fills every field. With
+  // `copy_raw_sections` (kPrivateHugePages) each raw section is first copied into
+  // private_copies_, and its checksum and bytes are those of the copy.
+  absl::Status Parse(absl::string_view bytes, bool copy_raw_sections);
   absl::Status ParseHeader(absl::string_view bytes);     // fills puzzle_ ... header_checksum_
   absl::Status ParseDirectory(absl::string_view bytes);  // fills sections_ (but bytes)
-  absl::Status VerifySections(absl::string_view bytes);  // checksums; fills each bytes
+  // Checksums; fills each section's bytes.
+  absl::Status VerifySections(absl::string_view bytes, bool copy_raw_sections);
 
   std::string name_;
   std::string puzzle_;
@@ -188,7 +191,6 @@ class TableFile {
   std::unique_ptr<MappedFile> mapping_;                          // Open
   std::string owned_bytes_;                                      // FromBytes
   std::vector<std::unique_ptr<uint8_t[]>> decompressed_;         // zstd sections' raw bytes
-  bool copy_raw_sections_ = false;                               // kPrivateHugePages
   std::vector<std::unique_ptr<HugePageRegion>> private_copies_;  // raw sections, copied
 };
 

@@ -133,15 +133,10 @@ Run SolveOnce(const FifteenBoard& start, const FifteenBoard& goal, const Fifteen
 
 // Opens `path` and adds its sections to `sections`; reports the time to map and validate it.
 // Returns the file (null when absent and `optional`); exits on any other error.
-std::unique_ptr<TableFile> OpenTier(const std::string& path, FifteenTier tier, bool optional,
-                                    FifteenSectionMap* sections) {
-  absl::StatusOr<MappingAdvice> advice = ParseMappingAdvice(absl::GetFlag(FLAGS_table_advice));
-  if (!advice.ok()) {
-    std::fprintf(stderr, "--table_advice=%s\n", std::string(advice.status().message()).c_str());
-    std::exit(2);
-  }
+std::unique_ptr<TableFile> OpenTier(const std::string& path, MappingAdvice advice, FifteenTier tier,
+                                    bool optional, FifteenSectionMap* sections) {
   const absl::Time began = absl::Now();
-  absl::StatusOr<std::unique_ptr<TableFile>> file = TableFile::Open(path, *advice);
+  absl::StatusOr<std::unique_ptr<TableFile>> file = TableFile::Open(path, advice);
   if (!file.ok() && optional && absl::IsNotFound(file.status())) return nullptr;
   if (!file.ok()) {
     std::fprintf(stderr, "%s\n", file.status().ToString().c_str());
@@ -168,6 +163,16 @@ int Main() {
   std::map<std::string, std::string> built;  // --build: the default tier's bytes
   std::vector<std::unique_ptr<TableFile>> files;
   FifteenSectionMap all;
+  absl::StatusOr<MappingAdvice> advice = ParseMappingAdvice(absl::GetFlag(FLAGS_table_advice));
+  if (!advice.ok()) {
+    std::fprintf(stderr, "--table_advice=%s\n", std::string(advice.status().message()).c_str());
+    return 2;
+  }
+  // How the figures' tables were held, in the target names: none for the shared mapping, and
+  // none for --build (the built tables are in the heap, whatever --table_advice says).
+  const std::string held = absl::GetFlag(FLAGS_build) || *advice == MappingAdvice::kPopulate
+                               ? ""
+                               : absl::StrCat(" (", MappingAdviceName(*advice), ")");
   if (absl::GetFlag(FLAGS_build)) {
     const absl::Time began = absl::Now();
     absl::StatusOr<std::vector<FifteenTableSection>> sections =
@@ -190,10 +195,10 @@ int Main() {
                 absl::ToDoubleSeconds(absl::Now() - began), sections->size(), bytes / 1e6);
   } else {
     const std::string dir = absl::GetFlag(FLAGS_tables_dir);
-    files.push_back(OpenTier(dir + "/fifteen.tbl", FifteenTier::kDefault, false, &all));
+    files.push_back(OpenTier(dir + "/fifteen.tbl", *advice, FifteenTier::kDefault, false, &all));
     if (absl::GetFlag(FLAGS_large)) {
       std::unique_ptr<TableFile> large =
-          OpenTier(dir + "/fifteen-large.tbl", FifteenTier::kLarge, true, &all);
+          OpenTier(dir + "/fifteen-large.tbl", *advice, FifteenTier::kLarge, true, &all);
       if (large != nullptr) files.push_back(std::move(large));
     }
   }
@@ -261,9 +266,6 @@ int Main() {
                 (*korf)[worst - runs.begin()].id);
     // CPU time: this thread's, so that other load on the machine does not count.
     const bool large = tier == "large";
-    const std::string held = absl::GetFlag(FLAGS_table_advice) == "populate"
-                                 ? ""
-                                 : absl::StrCat(" (", absl::GetFlag(FLAGS_table_advice), ")");
     Target(absl::StrFormat("15-puzzle %s tier%s: Korf's %d, mean CPU ms per instance", tier, held,
                            korf->size()),
            stats.mean_cpu, "ms", large ? "<= 5 ms" : "<= 20 ms", large ? 5 : 20);
