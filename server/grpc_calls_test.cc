@@ -11,6 +11,7 @@
 #include <grpcpp/server_builder.h>
 
 #include <atomic>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -26,8 +27,20 @@ namespace v2 = ::puzzleoracle::v2;
 using RawStreamAndSolve = v2::PuzzleOracle::WithRawCallbackMethod_Solve<
     v2::PuzzleOracle::WithRawCallbackMethod_SolveStream<v2::PuzzleOracle::Service>>;
 
+// Polls `done` until it is true or `limit` has passed (a bound only a hung server reaches); returns
+// whether it became true. For positive waits: how long they take is not what a test checks.
+template <typename Condition>
+bool WaitUntil(Condition done, absl::Duration limit = absl::Seconds(30)) {
+  const absl::Time give_up = absl::Now() + limit;
+  while (!done()) {
+    if (absl::Now() >= give_up) return false;
+    absl::SleepFor(absl::Milliseconds(1));
+  }
+  return true;
+}
+
 // Answers each stream message with `answer_bytes` bytes (in one result's error text), and each
-// Solve after `solve_delay`, counting what it ran.
+// Solve as its start says (below), counting what it ran.
 class TestService final : public RawStreamAndSolve {
  public:
   TestService(CallEnv env, size_t answer_bytes) : env_(env), answer_bytes_(answer_bytes) {}
@@ -52,18 +65,28 @@ class TestService final : public RawStreamAndSolve {
     CallHandler<v2::SolveRequest, v2::SolveResponse> h;
     h.off_thread = [](const v2::SolveRequest&) { return true; };
     h.run = [this](const v2::SolveRequest& in, const CallState& state, v2::SolveResponse* out) {
-      // "wait" works until the deadline or cancellation and then ends as a search does: past
-      // its deadline with DEADLINE_EXCEEDED. (Answering OK there raced the client's own timer:
-      // the server's copy of the deadline can fall a little before the client's.)
+      // "hold" holds its worker until the test releases it (or the call is cancelled).
+      if (in.start() == "hold") {
+        holding_ = true;
+        while (!release_.load() && !state.cancelled.load()) absl::SleepFor(absl::Milliseconds(1));
+        ++solves_run_;
+        out->set_moves("released");
+        return absl::OkStatus();
+      }
+      // "wait" works until the deadline or cancellation (the server cancels a call whose
+      // deadline passed) and then ends as a search does: DEADLINE_EXCEEDED. It records the
+      // deadline it saw. (Answering OK there raced the client's own timer: the server's copy of
+      // the deadline can fall a little before the client's.)
       if (in.start() == "wait") {
-        waiting_ = true;
+        {
+          std::lock_guard<std::mutex> lock(mu_);
+          deadline_seen_ = state.deadline;
+        }
         while (!state.cancelled.load() && absl::Now() < state.deadline) {
           absl::SleepFor(absl::Milliseconds(1));
         }
-        if (!state.cancelled.load()) {
-          ++solves_run_;
-          return absl::DeadlineExceededError("the call's deadline passed");
-        }
+        ++solves_run_;
+        return absl::DeadlineExceededError("the call's deadline passed");
       }
       ++solves_run_;
       out->set_moves(state.cancelled.load() ? "cancelled" : "done");
@@ -72,12 +95,21 @@ class TestService final : public RawStreamAndSolve {
     return StartUnaryCall(context, request, response, env_, std::move(h));
   }
 
+  absl::Time deadline_seen() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return deadline_seen_;
+  }
+
   std::atomic<int> messages_run_{0};
-  std::atomic<int> solves_run_{0};
-  std::atomic<bool> waiting_{false};  // a "wait" call holds a worker
+  std::atomic<int> solves_run_{0};    // counted as each Solve's work ends
+  std::atomic<bool> holding_{false};  // a "hold" call holds a worker
+  std::atomic<bool> release_{false};  // set by the test: "hold" returns
   std::atomic<bool> off_thread_{false};
 
  private:
+  std::mutex mu_;
+  absl::Time deadline_seen_ = absl::InfinitePast();  // guarded by mu_; the last "wait" call's
+
   const CallEnv env_;
   const size_t answer_bytes_;
 };
@@ -129,7 +161,17 @@ TEST_F(GrpcCallsTest, AClientThatDoesNotReadHoldsAtMostAFewAnswers) {
   grpc::ClientContext context;
   auto stream = stub_->SolveStream(&context);
   for (int i = 0; i < 10; ++i) ASSERT_TRUE(stream->Write(Message()));
-  absl::SleepFor(absl::Milliseconds(500));
+  ASSERT_TRUE(WaitUntil([&] { return service_->messages_run_.load() >= 1; }));
+  // Before checking that the server stopped reading, prove it has received every message: a
+  // unary call on the same channel (one HTTP/2 connection, read in order) is answered only after
+  // the server's transport has read the ten messages written before it.
+  {
+    grpc::ClientContext context;
+    v2::SolveResponse response;
+    const grpc::Status status = stub_->Solve(&context, v2::SolveRequest(), &response);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+    EXPECT_EQ(response.moves(), "done");
+  }
   // The first answer is stuck in the transport; the server read one more at most and stopped.
   EXPECT_LE(service_->messages_run_.load(), 2);
   stream->WritesDone();
@@ -184,8 +226,7 @@ TEST_F(GrpcCallsTest, StreamsOverTheLimitAreRefusedAndFreedSlotsAreReused) {
   EXPECT_FALSE(first->Read(&response));
   EXPECT_TRUE(first->Finish().ok());
   // The slot is free once the first stream is done.
-  for (int i = 0; i < 100 && guard_->open_streams() > 0; ++i)
-    absl::SleepFor(absl::Milliseconds(10));
+  ASSERT_TRUE(WaitUntil([&] { return guard_->open_streams() == 0; }));
   grpc::ClientContext context;
   auto third = stub_->SolveStream(&context);
   ASSERT_TRUE(third->Write(Message()));
@@ -195,21 +236,22 @@ TEST_F(GrpcCallsTest, StreamsOverTheLimitAreRefusedAndFreedSlotsAreReused) {
 }
 
 TEST_F(GrpcCallsTest, AStalledReaderIsCancelled) {
-  Start(4, absl::Seconds(1), 8 << 20);
+  const absl::Duration write_timeout = absl::Seconds(1);
+  Start(4, write_timeout, 8 << 20);
   grpc::ClientContext context;
-  context.set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(20)));
+  // Far beyond the waits below, so that only the watchdog can end the stream (CANCELLED).
+  context.set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(120)));
   auto stream = stub_->SolveStream(&context);
+  const absl::Time before_message = absl::Now();
   ASSERT_TRUE(stream->Write(Message()));
   // The server admits the stream and starts writing the answer ...
-  for (int i = 0; i < 200 && service_->messages_run_.load() == 0; ++i) {
-    absl::SleepFor(absl::Milliseconds(10));
-  }
+  ASSERT_TRUE(WaitUntil([&] { return service_->messages_run_.load() >= 1; }));
   ASSERT_EQ(service_->messages_run_.load(), 1);
   ASSERT_EQ(guard_->open_streams(), 1u);
-  // ... which is never read: the watchdog cancels the stream within about write_timeout + 1 s.
-  for (int i = 0; i < 100 && guard_->open_streams() > 0; ++i)
-    absl::SleepFor(absl::Milliseconds(50));
-  EXPECT_EQ(guard_->open_streams(), 0u);
+  // ... which is never read: the watchdog cancels the stream (once a second it looks), and not
+  // before write_timeout since the write started, which was after `before_message`.
+  ASSERT_TRUE(WaitUntil([&] { return guard_->open_streams() == 0; }));
+  EXPECT_GE(absl::Now() - before_message, write_timeout);
   stream->WritesDone();
   v2::SolveStreamResponse response;
   while (stream->Read(&response)) {
@@ -218,35 +260,37 @@ TEST_F(GrpcCallsTest, AStalledReaderIsCancelled) {
 }
 
 TEST_F(GrpcCallsTest, AnIdleStreamIsCancelledAndItsPlaceFreedButAnActiveOneIsNot) {
-  Start(1, absl::Minutes(1), 10, 1, 4, /*idle_timeout=*/absl::Seconds(1));
+  const absl::Duration idle_timeout = absl::Seconds(2);
+  Start(1, absl::Minutes(1), 10, 1, 4, idle_timeout);
   v2::SolveStreamResponse response;
   {
-    // Active: a message every 300 ms for 3 s, three times the idle timeout.
+    // Active: a message every 100 ms for twice the idle timeout, so that the watchdog (once a
+    // second) looks at it more than once after it is older than the timeout. Only a client
+    // thread stalled for the whole 2 s between two messages could make it idle.
     grpc::ClientContext context;
     auto active = stub_->SolveStream(&context);
-    for (int i = 0; i < 10; ++i) {
+    const absl::Time active_until = absl::Now() + 2 * idle_timeout;
+    for (int i = 0; absl::Now() < active_until; ++i) {
       ASSERT_TRUE(active->Write(Message())) << i;
       ASSERT_TRUE(active->Read(&response)) << i;
-      absl::SleepFor(absl::Milliseconds(300));
+      absl::SleepFor(absl::Milliseconds(100));
     }
     active->WritesDone();
     EXPECT_FALSE(active->Read(&response));
     EXPECT_TRUE(active->Finish().ok());
   }
-  for (int i = 0; i < 100 && guard_->open_streams() > 0; ++i)
-    absl::SleepFor(absl::Milliseconds(10));
+  ASSERT_TRUE(WaitUntil([&] { return guard_->open_streams() == 0; }));
   // Idle: one message answered, then nothing. It holds the only place until the watchdog
-  // cancels it, within about idle_timeout + 1 s.
+  // cancels it: not before idle_timeout after the server began waiting for the next message,
+  // which was after `before_message`.
   grpc::ClientContext idle_context;
   auto idle = stub_->SolveStream(&idle_context);
+  const absl::Time before_message = absl::Now();
   ASSERT_TRUE(idle->Write(Message()));
   ASSERT_TRUE(idle->Read(&response));
   ASSERT_EQ(guard_->open_streams(), 1u);
-  const absl::Time idle_since = absl::Now();
-  for (int i = 0; i < 100 && guard_->open_streams() > 0; ++i)
-    absl::SleepFor(absl::Milliseconds(50));
-  EXPECT_EQ(guard_->open_streams(), 0u);
-  EXPECT_GE(absl::Now() - idle_since, absl::Seconds(1));
+  ASSERT_TRUE(WaitUntil([&] { return guard_->open_streams() == 0; }));
+  EXPECT_GE(absl::Now() - before_message, idle_timeout);
   EXPECT_FALSE(idle->Read(&response));
   EXPECT_EQ(idle->Finish().error_code(), grpc::StatusCode::CANCELLED);
   // Its place is free for another client.
@@ -259,21 +303,20 @@ TEST_F(GrpcCallsTest, AnIdleStreamIsCancelledAndItsPlaceFreedButAnActiveOneIsNot
   EXPECT_TRUE(next->Finish().ok());
 }
 
-TEST_F(GrpcCallsTest, UnaryCallsSeeTheirDeadlineAndAFullExecutorIsResourceExhausted) {
+TEST_F(GrpcCallsTest, AFullExecutorIsResourceExhaustedAndAFreedWorkerTakesTheNextCall) {
   Start(4, absl::Minutes(1), 10, /*executor_threads=*/1, /*executor_queue=*/0);
-  // Occupy the only worker with a call that waits for its deadline.
+  // Occupy the only worker with a call that holds it until released.
   std::thread busy([this] {
     grpc::ClientContext context;
-    context.set_deadline(absl::ToChronoTime(absl::Now() + absl::Milliseconds(800)));
     v2::SolveRequest request;
-    request.set_start("wait");
+    request.set_start("hold");
     v2::SolveResponse response;
     const grpc::Status s = stub_->Solve(&context, request, &response);
-    EXPECT_EQ(s.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    EXPECT_EQ(response.moves(), "released");
   });
-  // Until the worker holds it (a fixed sleep was not enough under a sanitizer on busy cores).
-  for (int i = 0; i < 500 && !service_->waiting_.load(); ++i) absl::SleepFor(absl::Milliseconds(1));
-  EXPECT_TRUE(service_->waiting_.load());  // not ASSERT: `busy` must be joined
+  const bool held = WaitUntil([&] { return service_->holding_.load(); });
+  EXPECT_TRUE(held);  // not ASSERT: `busy` must be joined
   grpc::ClientContext context;
   v2::SolveRequest request;
   v2::SolveResponse response;
@@ -282,23 +325,37 @@ TEST_F(GrpcCallsTest, UnaryCallsSeeTheirDeadlineAndAFullExecutorIsResourceExhaus
   EXPECT_EQ(refused.error_message(),
             "the server is busy: 1 searches running and 0 waiting (--solve_threads, "
             "--solve_queue); retry later");
+  service_->release_ = true;
   busy.join();
-  // The waiting work saw its deadline and ended; the worker is free again.
-  for (int i = 0; i < 100 && service_->solves_run_.load() == 0; ++i) {
-    absl::SleepFor(absl::Milliseconds(10));
-  }
-  EXPECT_EQ(service_->solves_run_.load(), 1);
-  // solves_run_ counts before the work returns, so the worker may take a moment more to be free:
-  // a refusal is retried, for at most a second.
-  grpc::Status again_status;
-  for (int i = 0; i < 100; ++i) {
-    grpc::ClientContext again;
-    again_status = stub_->Solve(&again, request, &response);
-    if (again_status.error_code() != grpc::StatusCode::RESOURCE_EXHAUSTED) break;
-    absl::SleepFor(absl::Milliseconds(10));
-  }
+  EXPECT_EQ(service_->solves_run_.load(), 1);  // the refused call never ran
+  // The worker is free once the executor holds no task's bytes (they are given back, under the
+  // same lock, when the task's worker is done): then the next call is taken at once.
+  ASSERT_TRUE(WaitUntil([&] { return executor_->bytes_held() == 0; }));
+  grpc::ClientContext again;
+  const grpc::Status again_status = stub_->Solve(&again, request, &response);
   EXPECT_TRUE(again_status.ok()) << again_status.error_message();
   EXPECT_EQ(response.moves(), "done");
+  EXPECT_EQ(service_->solves_run_.load(), 2);
+}
+
+TEST_F(GrpcCallsTest, UnaryWorkSeesTheCallsDeadlineAndEndsAtIt) {
+  Start(4, absl::Minutes(1), 10);
+  const absl::Time deadline = absl::Now() + absl::Milliseconds(300);
+  grpc::ClientContext context;
+  context.set_deadline(absl::ToChronoTime(deadline));
+  v2::SolveRequest request;
+  request.set_start("wait");
+  v2::SolveResponse response;
+  const grpc::Status status = stub_->Solve(&context, request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED);
+  // The work ended (it waits for nothing but its deadline or the cancellation that follows it).
+  ASSERT_TRUE(WaitUntil([&] { return service_->solves_run_.load() == 1; }));
+  // It saw the call's deadline: gRPC sends it as a timeout, so the server's copy differs from the
+  // client's by the transit time and rounding (milliseconds); a minute either way is only there to
+  // tell it from no deadline or another one.
+  const absl::Time seen = service_->deadline_seen();
+  EXPECT_GT(seen, deadline - absl::Minutes(1));
+  EXPECT_LT(seen, deadline + absl::Minutes(1));
 }
 
 }  // namespace

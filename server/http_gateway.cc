@@ -1,7 +1,5 @@
 #include "server/http_gateway.h"
 
-#include <google/protobuf/util/json_util.h>
-
 #include <functional>
 #include <vector>
 
@@ -9,9 +7,11 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/synchronization/notification.h"
 #include "absl/time/clock.h"
 #include "puzzleoracle/v1/oracle.pb.h"
 #include "server/grpc_calls.h"
+#include "server/json_body.h"
 #include "server/json_output.h"
 #include "server/oracle_service.h"
 #include "server/v1_services.h"
@@ -21,91 +21,6 @@ namespace server {
 namespace {
 
 constexpr char kJson[] = "application/json";
-
-// The number of elements of the top-level "items" array of a JSON object, counted without
-// parsing it (so that a body of a million empty items is refused before protobuf builds them).
-// Malformed JSON counts what it can; the JSON parser then reports the real error.
-int CountJsonItems(absl::string_view json) {
-  int depth = 0;
-  bool in_string = false;
-  bool escaped = false;
-  std::string last_key;     // the last string at depth 1
-  std::string string_text;  // the string being read, when at depth 1
-  bool colon_after_key = false;
-  int items_depth = -1;  // depth inside the items array, when in it
-  bool expect_element = false;
-  int count = 0;
-  for (char c : json) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-        if (depth == 1) last_key = string_text;
-      } else if (depth == 1 && string_text.size() < 8) {
-        string_text.push_back(c);
-      }
-      continue;
-    }
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
-    if (depth == items_depth && expect_element && c != ']') {
-      ++count;
-      expect_element = false;
-    }
-    switch (c) {
-      case '"':
-        in_string = true;
-        string_text.clear();
-        break;
-      case ':':
-        colon_after_key = depth == 1;
-        break;
-      case '{':
-        ++depth;
-        break;
-      case '[':
-        ++depth;
-        if (depth == 2 && colon_after_key && last_key == "items") {
-          items_depth = 2;
-          expect_element = true;
-        }
-        break;
-      case '}':
-      case ']':
-        if (depth == items_depth) items_depth = -1;
-        --depth;
-        break;
-      case ',':
-        if (depth == items_depth) expect_element = true;
-        if (depth == 1) colon_after_key = false;
-        break;
-      default:
-        break;
-    }
-  }
-  return count;
-}
-
-template <typename Message>
-absl::Status ParseJsonBody(absl::string_view body, int max_items, Message* message) {
-  const int items = CountJsonItems(body);
-  if (items > max_items) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "batch has ", items, " items; the server's limit is ", max_items, " (--max_batch_size)"));
-  }
-  google::protobuf::util::JsonParseOptions options;
-  options.ignore_unknown_fields = false;
-  const auto status = google::protobuf::util::JsonStringToMessage(
-      google::protobuf::StringPiece(body.data(), body.size()), message, options);
-  if (!status.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("request body is not a valid JSON ",
-                                                   Message::descriptor()->name(), ": ",
-                                                   std::string(status.message())));
-  }
-  return absl::OkStatus();
-}
 
 // One request in flight: its responder and its metrics. Shared with work on the executor.
 class Exchange {
@@ -121,6 +36,12 @@ class Exchange {
   const HttpRequest& request() const { return responder_->request(); }
 
   void Send(HttpResponse response) { Done(absl::OkStatus(), std::move(response)); }
+
+  // Cancels `state`'s work if the client disconnects before the answer (HttpResponder's
+  // OnClientGone): a search for nobody stops at once instead of holding a worker.
+  void CancelWhenClientGone(std::shared_ptr<CallState> state) {
+    responder_->OnClientGone([state] { state->cancelled.store(true); });
+  }
 
   // Answers with a Server-Sent Events stream; `Ended` records the call once the stream is over.
   std::shared_ptr<HttpEventStream> StartEventStream(std::function<void()> on_close) {
@@ -150,6 +71,12 @@ class Exchange {
 };
 
 using RouteFunction = std::function<void(std::shared_ptr<Exchange>)>;
+
+// A :solveWatch event stream handed from the thread that starts it to the work that writes it.
+struct StartedStream {
+  absl::Notification ready;
+  std::shared_ptr<HttpEventStream> stream;  // written before ready, then only read
+};
 
 // One Server-Sent Event: "event: <name>" and the JSON on one "data:" line (JSON from protobuf
 // has no raw newlines).
@@ -286,11 +213,16 @@ class HttpGateway::Routes {
         exchange->Fail(status);
         return;
       }
-      auto run = [call, request, exchange] {
-        CallState state;  // HTTP calls have no deadline; searches still stop at the server's cap
+      // HTTP calls have no deadline (searches still stop at the server's cap); a client that
+      // disconnects cancels them.
+      auto state = std::make_shared<CallState>();
+      auto run = [call, request, exchange, state] {
         Response response;
-        const absl::Status s = call.run(*request, state, &response);
-        if (s.ok()) {
+        const absl::Status s = call.run(*request, *state, &response);
+        if (state->cancelled.load()) {
+          // Nobody to answer (the Send is dropped); counted as what it is, not as OK.
+          exchange->Fail(absl::CancelledError("the client disconnected before the answer"));
+        } else if (s.ok()) {
           exchange->SendJson(response);
         } else {
           exchange->Fail(s);
@@ -300,6 +232,7 @@ class HttpGateway::Routes {
         run();
         return;
       }
+      exchange->CancelWhenClientGone(state);
       status = executor->Submit(run, RequestFootprint(*request, exchange->request().body.size()));
       if (!status.ok()) exchange->Fail(status);
     };
@@ -307,8 +240,9 @@ class HttpGateway::Routes {
 
   // POST .../<puzzle>:solveWatch: the SolveWatch RPC as Server-Sent Events: "progress" events
   // (SolveProgress), then one "answer" (SolveResponse) or one "error" ({"code", "message"}). A
-  // malformed request or board is a plain JSON error (400) before any event; a client that goes
-  // away cancels the search.
+  // malformed request or board is a plain JSON error (400) before any event, and so is a full
+  // executor (429, as for :solve); the stream starts once the executor has accepted the search.
+  // A client that goes away cancels the search, whether it waits in the queue or runs.
   RouteFunction WatchRoute(const puzzle::LoadedPuzzle& loaded,
                            std::function<absl::Status(v2::SolveRequest*)> prepare) const {
     const int max_items = handler_->limits().max_batch_size;
@@ -329,9 +263,16 @@ class HttpGateway::Routes {
         return;
       }
       auto state = std::make_shared<CallState>();
-      std::shared_ptr<HttpEventStream> stream =
-          exchange->StartEventStream([state] { state->cancelled.store(true); });
-      auto run = [watch, request, state, stream, exchange] {
+      // The stream, started on this thread once the executor accepted the work; the work waits
+      // for it (microseconds: the executor runs nothing on the submitting thread).
+      auto started = std::make_shared<StartedStream>();
+      auto start_stream = [exchange, state, started] {
+        started->stream = exchange->StartEventStream([state] { state->cancelled.store(true); });
+        started->ready.Notify();
+      };
+      auto run = [watch, request, state, exchange, started] {
+        started->ready.WaitForNotification();
+        const std::shared_ptr<HttpEventStream>& stream = started->stream;
         v2::SolveWatchResponse last;
         const absl::Status s = watch.run(
             *request, *state,
@@ -345,15 +286,16 @@ class HttpGateway::Routes {
         exchange->Ended(s);
       };
       if (!watch.off_thread(*request)) {
+        start_stream();
         run();
         return;
       }
       status = executor->Submit(run, RequestFootprint(*request, exchange->request().body.size()));
       if (!status.ok()) {
-        stream->Write(SseEvent("error", ErrorResponse(status).body));
-        stream->Close();
-        exchange->Ended(status);
+        exchange->Fail(status);
+        return;
       }
+      start_stream();
     };
   }
 
@@ -446,6 +388,8 @@ absl::StatusOr<std::unique_ptr<HttpGateway>> HttpGateway::Start(const HttpGatewa
   server.max_body_bytes = static_cast<size_t>(handler->limits().max_message_size);
   server.max_connections = options.max_connections;
   server.idle_timeout = options.idle_timeout;
+  server.event_stream_shutdown_event =
+      SseEvent("error", ErrorResponse(absl::UnavailableError("server shutting down")).body);
   const int limit = handler->limits().max_message_size;
   server.error_response = [limit](int http_status, const absl::Status& status) {
     if (http_status == 413) {

@@ -7,7 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "puzzles/registry.h"
-#include "server/status_conversion.h"
+#include "rpc/status_conversion.h"
 
 namespace server {
 namespace {
@@ -82,10 +82,21 @@ void OracleHandler::ListPuzzles(v2::ListPuzzlesResponse* response) const {
     out->set_move_meaning(info.move_meaning);
     for (const puzzle::MoveInfo& move : info.moves) {
       v2::MoveInfo* m = out->add_moves();
-      m->set_symbol(std::string(1, move.symbol));
+      m->set_symbol(move.symbol);
       m->set_name(move.name);
       for (int cell : move.cells) m->add_cells(cell);
+      for (const std::vector<int>& cycle : move.cycles) {
+        v2::StickerCycle* c = m->add_cycles();
+        for (int sticker : cycle) c->add_stickers(sticker);
+      }
     }
+    out->set_move_separator(info.move_separator);
+    for (const puzzle::SymbolColour& colour : info.symbol_colours) {
+      v2::SymbolColour* c = out->add_symbol_colours();
+      c->set_symbol(colour.symbol);
+      c->set_colour(colour.colour);
+    }
+    out->set_min_scramble_distance(info.min_scramble_distance);
     for (const std::string& extra : info.extras) out->add_extras(extra);
     out->set_searches(info.searches);
     for (const puzzle::TableSpec& spec : p.tables()) {
@@ -196,7 +207,7 @@ void OracleHandler::SolveItems(
     v2::SolveItemResult* result = results->Add();
     result->set_id(items[i].id());
     if (!statuses[i].ok()) {
-      SetItemError(statuses[i], result);
+      rpc::SetItemError(statuses[i], result);
     } else {
       SetAnswer(puzzle, answers[i], result->mutable_answer());
     }
@@ -211,11 +222,49 @@ absl::Status OracleHandler::Scramble(const v2::ScrambleRequest& request,
     return absl::InvalidArgumentError(
         absl::StrCat("moves: ", request.moves(), "; expected 0..", kMaxScrambleMoves));
   }
+  if (request.random_state()) return RandomStateScramble(**p, request, response);
   absl::StatusOr<std::string> board =
       (*p)->puzzle().Scramble(request.goal(), request.moves(), request.seed());
   if (!board.ok()) return board.status();
   response->set_board(*std::move(board));
   return absl::OkStatus();
+}
+
+absl::Status OracleHandler::RandomStateScramble(const puzzle::LoadedPuzzle& puzzle,
+                                                const v2::ScrambleRequest& request,
+                                                v2::ScrambleResponse* response) const {
+  if (request.moves() != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("moves: ", request.moves(), "; a random_state scramble takes no moves (0)"));
+  }
+  const puzzle::PuzzleInfo& info = puzzle.puzzle().info();
+  // Boards closer than the minimum are drawn again, from seeds derived from the request's, so
+  // the result is uniform over the boards at least that far away and the same for the same seed.
+  uint64_t seed = request.seed();
+  for (int attempt = 0;; ++attempt) {
+    absl::StatusOr<std::string> board = puzzle.puzzle().RandomBoard(request.goal(), seed);
+    if (!board.ok()) return board.status();
+    // No moves for a search puzzle (a search can take seconds) or one without a goal board (the
+    // Rotation Game: its answers end at whichever solved board is nearest).
+    if (info.searches || !info.has_goal) {
+      response->set_board(*std::move(board));
+      return absl::OkStatus();
+    }
+    puzzle::SolveControl control(absl::InfiniteFuture(), nullptr, "");
+    puzzle::Answer answer;
+    // From the goal to the board: the moves that produce the board.
+    const absl::Status status = puzzle.solver().Solve(
+        puzzle::Query{request.goal().empty() ? info.default_goal : request.goal(), *board}, control,
+        &answer);
+    if (!status.ok()) return status;
+    if (answer.distance >= info.min_scramble_distance || attempt >= 1000) {
+      response->set_board(*std::move(board));
+      response->mutable_solution()->set_distance(answer.distance);
+      response->mutable_solution()->set_moves(answer.moves);
+      return absl::OkStatus();
+    }
+    seed = seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+  }
 }
 
 }  // namespace server

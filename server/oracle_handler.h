@@ -99,6 +99,11 @@ class OracleHandler {
   static constexpr int kMaxScrambleMoves = 1000;
 
  private:
+  // ScrambleRequest.random_state: Puzzle::RandomBoard, and for table puzzles the moves from the
+  // goal to the board (boards nearer than min_scramble_distance are drawn again).
+  absl::Status RandomStateScramble(const puzzle::LoadedPuzzle& puzzle,
+                                   const v2::ScrambleRequest& request,
+                                   v2::ScrambleResponse* response) const;
   void RecordSearch(const puzzle::LoadedPuzzle& puzzle, const puzzle::Answer& answer) const;
 
   const std::vector<std::unique_ptr<puzzle::LoadedPuzzle>> puzzles_;

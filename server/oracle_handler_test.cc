@@ -40,8 +40,32 @@ TEST_F(OracleHandlerTest, ListsEveryServedPuzzleWithItsShapeMovesAndTables) {
     EXPECT_EQ(info.moves_size(), static_cast<int>(want.moves.size()));
     ASSERT_GT(info.tables_size(), 0);
     for (const v2::TableSpec& t : info.tables()) EXPECT_EQ(t.loaded(), !t.optional()) << t.name();
-    EXPECT_GT(info.judge_formats_size(), 0);
+    EXPECT_EQ(info.judge_formats_size(),
+              static_cast<int>(puzzle::AllPuzzles()[i]->judge_formats().size()));
+    // What a front end needs to replay a twisty puzzle's moves without copying its rules.
+    EXPECT_EQ(info.move_separator(), want.move_separator);
+    EXPECT_EQ(info.symbol_colours_size(), static_cast<int>(want.symbol_colours.size()));
+    EXPECT_EQ(info.min_scramble_distance(), want.min_scramble_distance);
+    for (int m = 0; m < info.moves_size(); ++m) {
+      EXPECT_EQ(info.moves(m).symbol(), want.moves[m].symbol);
+      ASSERT_EQ(info.moves(m).cycles_size(), static_cast<int>(want.moves[m].cycles.size()));
+      for (int c = 0; c < info.moves(m).cycles_size(); ++c) {
+        EXPECT_EQ(std::vector<int>(info.moves(m).cycles(c).stickers().begin(),
+                                   info.moves(m).cycles(c).stickers().end()),
+                  want.moves[m].cycles[c]);
+      }
+    }
   }
+  // The 2x2x2's U turn: three 4-cycles of stickers (U's own four, and two through the top rows
+  // of F, L, B and R).
+  const v2::PuzzleInfo* cube = nullptr;
+  for (const v2::PuzzleInfo& info : list.puzzles()) {
+    if (info.name() == "cube2") cube = &info;
+  }
+  ASSERT_NE(cube, nullptr);
+  EXPECT_EQ(cube->move_separator(), " ");
+  EXPECT_EQ(cube->moves(0).symbol(), "U");
+  ASSERT_EQ(cube->moves(0).cycles_size(), 3);
 }
 
 TEST_F(OracleHandlerTest, UnknownPuzzlesAreNamed) {
@@ -104,6 +128,62 @@ TEST_F(OracleHandlerTest, ScrambleChecksItsArguments) {
   EXPECT_EQ(handler_->Scramble(request, &a).message(), "moves: 1001; expected 0..1000");
   request.set_puzzle("nope");
   EXPECT_EQ(handler_->Scramble(request, &a).code(), absl::StatusCode::kNotFound);
+}
+
+// Random-state scrambles: reproducible, in the goal's class, for table puzzles with the moves
+// that produce the board from the goal (replayed here) and at least min_scramble_distance of them.
+TEST_F(OracleHandlerTest, RandomStateScramblesComeWithTheirMoves) {
+  for (const puzzle::Puzzle* p : puzzle::AllPuzzles()) {
+    const puzzle::PuzzleInfo& info = p->info();
+    SCOPED_TRACE(info.name);
+    int shortest = 1 << 20;
+    for (uint64_t seed = 0; seed < 200; ++seed) {
+      v2::ScrambleRequest request;
+      request.set_puzzle(info.name);
+      request.set_random_state(true);
+      request.set_seed(seed);
+      v2::ScrambleResponse a, b;
+      ASSERT_TRUE(handler_->Scramble(request, &a).ok());
+      ASSERT_TRUE(handler_->Scramble(request, &b).ok());
+      EXPECT_EQ(a.board(), b.board());
+      // The board is a position of the goal's class: the puzzle's own parity rule refuses an
+      // "unsolvable" answer to it (no search needed, so this holds for the 15-puzzle too).
+      puzzle::Answer unsolvable;
+      EXPECT_FALSE(p->CheckAnswer({a.board(), info.default_goal}, unsolvable).ok()) << a.board();
+      if (info.searches || !info.has_goal) {
+        EXPECT_FALSE(a.has_solution());
+        continue;
+      }
+      ASSERT_TRUE(a.has_solution());
+      puzzle::SolveControl control;
+      puzzle::Answer answer;
+      ASSERT_TRUE(
+          Get(info.name).solver().Solve({a.board(), info.default_goal}, control, &answer).ok());
+      EXPECT_TRUE(answer.solvable) << a.board();
+      // From the goal, the moves reach the board (as the puzzle's own Trace replays them) ...
+      {
+        absl::StatusOr<std::vector<std::string>> trace =
+            p->Trace(info.default_goal, a.solution().moves());
+        ASSERT_TRUE(trace.ok()) << trace.status();
+        puzzle::Answer same;
+        ASSERT_TRUE(Get(info.name).solver().Solve({trace->back(), a.board()}, control, &same).ok());
+        EXPECT_EQ(same.distance, 0) << trace->back() << " is not " << a.board();
+        // ... and they are as many as the board's own distance.
+        EXPECT_EQ(a.solution().distance(), answer.distance);
+      }
+      shortest = std::min(shortest, a.solution().distance());
+    }
+    if (!info.searches && info.has_goal) {
+      EXPECT_GE(shortest, info.min_scramble_distance);
+    }
+  }
+  v2::ScrambleRequest request;
+  request.set_puzzle("cube2");
+  request.set_random_state(true);
+  request.set_moves(5);
+  v2::ScrambleResponse response;
+  EXPECT_EQ(handler_->Scramble(request, &response).message(),
+            "moves: 5; a random_state scramble takes no moves (0)");
 }
 
 TEST_F(OracleHandlerTest, TableInfoDescribesEverySection) {

@@ -1,5 +1,7 @@
 #include "server/oracle_server.h"
 
+#include <grpc/grpc.h>
+#include <grpcpp/ext/health_check_service_server_builder_option.h>
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
 #include <grpcpp/resource_quota.h>
@@ -11,6 +13,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -23,6 +26,7 @@
 #include "google/protobuf/descriptor.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzles/registry.h"
+#include "server/health_service.h"
 #include "server/metrics_interceptor.h"
 #include "server/rate_limited_log.h"
 
@@ -227,7 +231,8 @@ absl::Status OracleServer::StartGrpc(const OracleServerOptions& options) {
                                               options.request_memory_bytes);
   streams_ = std::make_unique<StreamGuard>(options.max_streams, options.stream_write_timeout,
                                            options.stream_idle_timeout);
-  const CallEnv env{executor_.get(), options.limits.max_batch_size, streams_.get()};
+  calls_ = std::make_unique<CallTracker>();
+  const CallEnv env{executor_.get(), options.limits.max_batch_size, streams_.get(), calls_.get()};
   service_ = std::make_unique<OracleService>(handler_.get(), env);
   v1_ = MakeV1Services(handler_.get(), env);
 
@@ -235,7 +240,8 @@ absl::Status OracleServer::StartGrpc(const OracleServerOptions& options) {
     absl::Status free = CheckUnixSocketFree(options.address);
     if (!free.ok()) return free;
   }
-  grpc::EnableDefaultHealthCheckService(true);
+  // Our health service (health_service.h: its Watch streams end at shutdown), not gRPC's.
+  grpc::EnableDefaultHealthCheckService(false);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   int selected_port = 0;
@@ -259,6 +265,10 @@ absl::Status OracleServer::StartGrpc(const OracleServerOptions& options) {
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
   interceptors.push_back(MakeMetricsInterceptorFactory(metrics_.get(), RegisterGrpcMethods()));
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
+  auto health = std::make_unique<HealthService>();
+  builder.RegisterService(health.get());
+  builder.SetOption(std::make_unique<grpc::HealthCheckServiceServerBuilderOption>(
+      std::move(health)));  // the server owns it
   builder.RegisterService(service_.get());
   for (const V1Service& v1 : v1_) builder.RegisterService(v1.service.get());
   server_ = builder.BuildAndStart();
@@ -310,12 +320,30 @@ std::vector<std::string> OracleServer::table_paths() const {
 void OracleServer::Shutdown(absl::Duration grace) {
   if (shut_down_) return;
   shut_down_ = true;
-  server_->GetHealthCheckService()->SetServingStatus(false);
+  // Health goes NOT_SERVING and its Watch streams (load balancers' health checks) end: they are
+  // no work in flight, and gRPC's Shutdown would otherwise wait the whole grace for them.
+  // (SolveStream calls are calls in flight: they keep working through the grace period.)
+  server_->GetHealthCheckService()->Shutdown();
   // Both fronts drain at once, within the same grace.
   const absl::Time deadline = absl::Now() + grace;
   std::thread http_stop;
   if (http_ != nullptr) http_stop = std::thread([this, grace] { http_->Stop(grace); });
-  server_->Shutdown(absl::ToChronoTime(deadline));
+  // gRPC's Shutdown stops accepting at once, then waits for every call and also for every client
+  // channel to close, which an idle client may take seconds to do after the GOAWAY. So once our
+  // own calls are done, the rest is cancelled (which disconnects idle channels): an idle server
+  // exits at once. Repeated, because the first cancel may come before Shutdown has started.
+  std::atomic<bool> grpc_stopped{false};
+  std::thread grpc_stop([this, deadline, &grpc_stopped] {
+    server_->Shutdown(absl::ToChronoTime(deadline));
+    grpc_stopped.store(true);
+  });
+  if (calls_->WaitUntilNone(deadline)) {
+    // Each pause lets the last answers' bytes leave before their channels are cut.
+    while (absl::SleepFor(absl::Milliseconds(10)), !grpc_stopped.load() && absl::Now() < deadline) {
+      grpc_server_cancel_all_calls(server_->c_server());
+    }
+  }
+  grpc_stop.join();
   server_->Wait();
   if (http_stop.joinable()) http_stop.join();
   // Work already accepted finishes (cancelled searches stop at once); then the workers exit.

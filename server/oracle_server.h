@@ -120,6 +120,7 @@ class OracleServer {
   std::unique_ptr<OracleHandler> handler_;
   std::unique_ptr<SolveExecutor> executor_;
   std::unique_ptr<StreamGuard> streams_;
+  std::unique_ptr<CallTracker> calls_;  // every gRPC call of ours in progress
   std::unique_ptr<OracleService> service_;
   std::vector<V1Service> v1_;
   std::unique_ptr<HttpGateway> http_;

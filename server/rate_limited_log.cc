@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl/time/clock.h"
 #include "google/protobuf/stubs/logging.h"
 
 namespace server {
@@ -40,14 +39,15 @@ void OnGrpcLog(gpr_log_func_args* args) {
 
 }  // namespace
 
-RateLimitedLog::RateLimitedLog(std::string program, absl::Duration interval)
-    : program_(std::move(program)), interval_(interval) {}
+RateLimitedLog::RateLimitedLog(std::string program, absl::Duration interval,
+                               std::function<absl::Time()> now)
+    : program_(std::move(program)), interval_(interval), now_(std::move(now)) {}
 
 bool RateLimitedLog::Log(absl::string_view cause, absl::string_view message) {
   uint64_t suppressed = 0;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    const absl::Time now = absl::Now();
+    const absl::Time now = now_();
     auto [it, inserted] = causes_.try_emplace(std::string(cause));
     Cause& c = it->second;
     if (!inserted && now - c.last_written < interval_) {
@@ -68,7 +68,7 @@ int RateLimitedLog::FlushSuppressed() {
   std::vector<std::pair<std::string, uint64_t>> due;  // message, the others left out
   {
     std::lock_guard<std::mutex> lock(mu_);
-    const absl::Time now = absl::Now();
+    const absl::Time now = now_();
     for (auto& [cause, c] : causes_) {
       if (c.suppressed == 0 || now - c.last_written < interval_) continue;
       due.emplace_back(std::move(c.last_suppressed), c.suppressed - 1);

@@ -12,24 +12,30 @@
 //   RateLimitedLog log("puzzle_oracle_server", absl::Seconds(10));
 //   log.Log("grpc-parse", "request is not a valid puzzleoracle.v2.SolveRequest: ...");
 //
-// Thread-safety: Log may be called from any thread.
+// Thread-safety: Log and FlushSuppressed may be called from any thread.
 
 #ifndef SERVER_RATE_LIMITED_LOG_H_
 #define SERVER_RATE_LIMITED_LOG_H_
 
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <string>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
+#include "absl/time/clock.h"
 #include "absl/time/time.h"
 
 namespace server {
 
 class RateLimitedLog {
  public:
-  RateLimitedLog(std::string program, absl::Duration interval);
+  // `now` is the clock that intervals are measured on (tests pass a fake one); it is read once
+  // per Log and per FlushSuppressed, under the lock, and must be callable from any thread that
+  // logs.
+  RateLimitedLog(std::string program, absl::Duration interval,
+                 std::function<absl::Time()> now = absl::Now);
 
   // Writes "<program>: <message>" unless `cause` was written less than `interval` ago (then
   // counts it and keeps the message for FlushSuppressed). Returns whether a line was written.
@@ -62,6 +68,7 @@ class RateLimitedLog {
 
   const std::string program_;
   const absl::Duration interval_;
+  const std::function<absl::Time()> now_;
   std::mutex mu_;
   absl::flat_hash_map<std::string, Cause> causes_;  // guarded by mu_; a few dozen at most
 };

@@ -10,6 +10,7 @@
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/wire_format_lite.h"
+#include "rpc/utf8.h"
 
 namespace server {
 namespace {
@@ -64,7 +65,7 @@ bool WalkMessage(CodedInputStream& in, const Descriptor* type, const std::string
     const int start = in.CurrentPosition();
     if (field->type() == FieldDescriptor::TYPE_STRING) {
       size_t bad = 0;
-      if (!IsValidUtf8(scan->bytes.substr(start, length), &bad)) {
+      if (!rpc::IsValidUtf8(scan->bytes.substr(start, length), &bad)) {
         scan->error = absl::StrCat(name, " is not valid UTF-8 (byte ", bad + 1, ")");
         return false;
       }
@@ -84,46 +85,6 @@ bool WalkMessage(CodedInputStream& in, const Descriptor* type, const std::string
 }
 
 }  // namespace
-
-bool IsValidUtf8(absl::string_view text, size_t* bad_offset) {
-  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-  const size_t n = text.size();
-  size_t i = 0;
-  while (i < n) {
-    const unsigned char c = s[i];
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    int extra;
-    uint32_t min;
-    uint32_t code;
-    if ((c & 0xE0) == 0xC0) {
-      extra = 1, min = 0x80, code = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      extra = 2, min = 0x800, code = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      extra = 3, min = 0x10000, code = c & 0x07;
-    } else {
-      *bad_offset = i;
-      return false;
-    }
-    for (int k = 1; k <= extra; ++k) {
-      if (i + k >= n || (s[i + k] & 0xC0) != 0x80) {
-        *bad_offset = i;
-        return false;
-      }
-      code = (code << 6) | (s[i + k] & 0x3F);
-    }
-    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
-    if (code < min || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) {
-      *bad_offset = i;
-      return false;
-    }
-    i += extra + 1;
-  }
-  return true;
-}
 
 absl::Status ParseRequest(absl::string_view bytes, int max_items,
                           google::protobuf::Message* message) {

@@ -55,9 +55,6 @@ int64_t RequestFootprint(const google::protobuf::Message& parsed, size_t wire_by
 // Serialises `message` into `buffer` (replacing its contents).
 void SerializeResponse(const google::protobuf::Message& message, grpc::ByteBuffer* buffer);
 
-// True when `text` is valid UTF-8; otherwise false, with the offset of the first bad byte.
-bool IsValidUtf8(absl::string_view text, size_t* bad_offset);
-
 }  // namespace server
 
 #endif  // SERVER_REQUEST_PARSER_H_

@@ -81,20 +81,6 @@ TEST(RequestParserTest, RefusesMalformedWireFormat) {
   EXPECT_TRUE(ParseRequest(std::string("\xa8\x06\x01", 3), 10, &out).ok());
 }
 
-TEST(RequestParserTest, Utf8Validation) {
-  size_t bad = 0;
-  EXPECT_TRUE(IsValidUtf8("", &bad));
-  EXPECT_TRUE(IsValidUtf8("plain ascii", &bad));
-  EXPECT_TRUE(IsValidUtf8("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", &bad));  // é € 😀
-  EXPECT_FALSE(IsValidUtf8("ab\xff", &bad));
-  EXPECT_EQ(bad, 2u);
-  EXPECT_FALSE(IsValidUtf8("\xc0\xaf", &bad));          // overlong '/'
-  EXPECT_FALSE(IsValidUtf8("\xed\xa0\x80", &bad));      // a UTF-16 surrogate
-  EXPECT_FALSE(IsValidUtf8("\xf4\x90\x80\x80", &bad));  // past U+10FFFF
-  EXPECT_FALSE(IsValidUtf8("\xe2\x82", &bad));          // cut short
-  EXPECT_EQ(bad, 0u);
-}
-
 // kAnswerBytesPerItem covers the largest answer an item of a batch gets: the 15-puzzle's (up to
 // 80 moves, with search statistics and an extra), as objects, serialised, and as JSON: measured
 // 798 bytes.

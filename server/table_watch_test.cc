@@ -3,12 +3,14 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <atomic>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
+#include <string>
+#include <vector>
 
-#include "absl/time/clock.h"
 #include "gtest/gtest.h"
 
 namespace server {
@@ -20,38 +22,65 @@ std::string TempFile(const std::string& name, const std::string& contents) {
   return path;
 }
 
-bool WaitFor(const std::atomic<int>& value, int want) {
-  for (int i = 0; i < 500 && value.load() < want; ++i) absl::SleepFor(absl::Milliseconds(10));
-  return value.load() >= want;
-}
+// Records the paths the watch reports, in order, and lets the test wait for them.
+// Thread-safety: OnChange runs on the watch's thread, the rest on the test's.
+class Changes {
+ public:
+  std::function<void(const std::string&)> OnChange() {
+    return [this](const std::string& path) {
+      std::lock_guard<std::mutex> lock(mu_);
+      paths_.push_back(path);
+      cv_.notify_all();
+    };
+  }
+
+  // Waits until `count` changes were reported, or 30 s (a bound only a hung watch reaches).
+  bool WaitFor(size_t count) {
+    std::unique_lock<std::mutex> lock(mu_);
+    return cv_.wait_for(lock, std::chrono::seconds(30), [&] { return paths_.size() >= count; });
+  }
+
+  std::vector<std::string> paths() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return paths_;
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<std::string> paths_;
+};
 
 TEST(TableWatchTest, AnInPlaceWriteOrTruncationIsReported) {
   const std::string path = TempFile("watched.tbl", "0123456789");
-  std::atomic<int> changes{0};
-  std::string seen;
-  absl::StatusOr<std::unique_ptr<TableWatch>> watch =
-      TableWatch::Start({path}, [&](const std::string& p) {
-        seen = p;
-        ++changes;
-      });
+  Changes changes;
+  absl::StatusOr<std::unique_ptr<TableWatch>> watch = TableWatch::Start({path}, changes.OnChange());
   ASSERT_TRUE(watch.ok()) << watch.status();
   ASSERT_EQ(::truncate(path.c_str(), 4), 0);
-  ASSERT_TRUE(WaitFor(changes, 1));
-  EXPECT_EQ(seen, path);
+  ASSERT_TRUE(changes.WaitFor(1));
+  EXPECT_EQ(changes.paths(), std::vector<std::string>{path});
   std::ofstream(path, std::ios::app) << "x";
-  EXPECT_TRUE(WaitFor(changes, 2));
+  ASSERT_TRUE(changes.WaitFor(2));
+  for (const std::string& p : changes.paths()) EXPECT_EQ(p, path);
 }
 
 TEST(TableWatchTest, AReplacementByRenameIsNotAChange) {
   const std::string path = TempFile("renamed.tbl", "old");
   const std::string next = TempFile("renamed.tbl.new", "new");
-  std::atomic<int> changes{0};
+  // A second watched file, written last: one inotify queue delivers events in order, so once its
+  // change is reported the watch has read and handled every event the rename and the write to
+  // the new file caused before it.
+  const std::string sync = TempFile("sync.tbl", "sync");
+  Changes changes;
   absl::StatusOr<std::unique_ptr<TableWatch>> watch =
-      TableWatch::Start({path}, [&](const std::string&) { ++changes; });
+      TableWatch::Start({path, sync}, changes.OnChange());
   ASSERT_TRUE(watch.ok()) << watch.status();
   ASSERT_EQ(std::rename(next.c_str(), path.c_str()), 0);
-  absl::SleepFor(absl::Milliseconds(200));
-  EXPECT_EQ(changes.load(), 0);
+  // The watch stays on the replaced inode: writing the file now at `path` is not its concern.
+  std::ofstream(path, std::ios::app) << "more";
+  std::ofstream(sync, std::ios::app) << "x";
+  ASSERT_TRUE(changes.WaitFor(1));
+  EXPECT_EQ(changes.paths(), std::vector<std::string>{sync});
 }
 
 TEST(TableWatchTest, AMissingFileIsAnError) {

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "server/status_conversion.h"
+#include "rpc/status_conversion.h"
 
 namespace server {
 namespace {
@@ -96,7 +96,7 @@ CallHandler<Request, Response> V1Batch(const OracleHandler* handler,
       if (statuses[i].ok()) {
         Map::SetAnswer(answers[i], result->mutable_answer());
       } else {
-        SetItemError(statuses[i], result);
+        rpc::SetItemError(statuses[i], result);
       }
     }
     return absl::OkStatus();

@@ -1,6 +1,8 @@
-#include "server/grpc_calls.h"
+#include "server/stream_guard.h"
 
 #include <vector>
+
+#include "absl/strings/str_cat.h"
 
 namespace server {
 

@@ -1,8 +1,8 @@
-#include "server/status_conversion.h"
+#include "rpc/status_conversion.h"
 
 #include "gtest/gtest.h"
 
-namespace server {
+namespace rpc {
 namespace {
 
 TEST(StatusConversionTest, KeepsCodeAndMessage) {
@@ -46,4 +46,4 @@ TEST(StatusConversionTest, ItemErrorsRoundTrip) {
 }
 
 }  // namespace
-}  // namespace server
+}  // namespace rpc

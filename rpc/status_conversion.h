@@ -2,8 +2,8 @@
 // both follow google.rpc.Code; the message is kept verbatim), and a batch item's {code, error}
 // <-> absl::Status. Used by the server and by the client's remote oracle.
 
-#ifndef SERVER_STATUS_CONVERSION_H_
-#define SERVER_STATUS_CONVERSION_H_
+#ifndef RPC_STATUS_CONVERSION_H_
+#define RPC_STATUS_CONVERSION_H_
 
 #include <grpcpp/support/status.h>
 
@@ -12,7 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 
-namespace server {
+namespace rpc {
 
 grpc::Status ToGrpcStatus(const absl::Status& status);
 
@@ -34,6 +34,6 @@ absl::Status ItemStatus(const ItemResult& result) {
   return absl::Status(static_cast<absl::StatusCode>(result.code()), result.error());
 }
 
-}  // namespace server
+}  // namespace rpc
 
-#endif  // SERVER_STATUS_CONVERSION_H_
+#endif  // RPC_STATUS_CONVERSION_H_

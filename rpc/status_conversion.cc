@@ -1,8 +1,8 @@
-#include "server/status_conversion.h"
+#include "rpc/status_conversion.h"
 
 #include "absl/strings/str_cat.h"
 
-namespace server {
+namespace rpc {
 
 grpc::Status ToGrpcStatus(const absl::Status& status) {
   if (status.ok()) return grpc::Status::OK;
@@ -15,4 +15,4 @@ absl::Status FromGrpcStatus(const grpc::Status& status, absl::string_view contex
                       absl::StrCat(context, ": ", status.error_message()));
 }
 
-}  // namespace server
+}  // namespace rpc
