@@ -5,6 +5,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "puzzle/utf8.h"
 
 namespace puzzle {
 
@@ -12,8 +13,14 @@ size_t SplitBoardSymbols(absl::string_view text, absl::string_view* symbols, siz
   const bool tokens =
       std::any_of(text.begin(), text.end(), [](char c) { return absl::ascii_isspace(c); });
   if (!tokens) {
-    for (size_t i = 0; i < capacity && i < text.size(); ++i) symbols[i] = text.substr(i, 1);
-    return text.size();
+    size_t count = 0;
+    for (size_t i = 0; i < text.size(); ++count) {
+      // A byte that starts no UTF-8 character is a symbol of its own.
+      const size_t length = std::max<size_t>(1, Utf8CharLength(text.substr(i)));
+      if (count < capacity) symbols[count] = text.substr(i, length);
+      i += length;
+    }
+    return count;
   }
   size_t count = 0;
   size_t i = 0;

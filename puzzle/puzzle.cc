@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 
 namespace puzzle {
 
@@ -29,7 +30,10 @@ SolveExample MakeSolveExample(std::string start, std::string goal, int distance,
   return e;
 }
 
-absl::Status CheckAnswerShape(const Answer& answer, bool solvable) {
+namespace {
+
+// CheckAnswerShape with the answer's moves already counted.
+absl::Status CheckShape(const Answer& answer, bool solvable, size_t move_count) {
   if (answer.solvable != solvable) {
     return absl::InternalError(
         absl::StrCat("solvable is ", answer.solvable, "; the boards' parities say ", solvable));
@@ -38,11 +42,38 @@ absl::Status CheckAnswerShape(const Answer& answer, bool solvable) {
     if (answer.distance == -1 && answer.moves.empty()) return absl::OkStatus();
     return absl::InternalError("an unsolvable answer must have distance -1 and no moves");
   }
-  if (answer.moves.size() != static_cast<size_t>(answer.distance)) {
+  if (move_count != static_cast<size_t>(answer.distance)) {
     return absl::InternalError(
-        absl::StrCat("distance ", answer.distance, " but ", answer.moves.size(), " moves"));
+        absl::StrCat("distance ", answer.distance, " but ", move_count, " moves"));
   }
   return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status CheckAnswerShape(const Answer& answer, bool solvable) {
+  return CheckShape(answer, solvable, answer.moves.size());
+}
+
+absl::Status CheckAnswerShape(const Answer& answer, bool solvable, const PuzzleInfo& info) {
+  return CheckShape(answer, solvable, CountMoves(info, answer.moves));
+}
+
+std::vector<std::string> SplitMoves(const PuzzleInfo& info, absl::string_view moves) {
+  std::vector<std::string> out;
+  if (info.move_separator.empty()) {
+    for (char c : moves) out.emplace_back(1, c);
+    return out;
+  }
+  for (absl::string_view token : absl::StrSplit(moves, info.move_separator, absl::SkipEmpty())) {
+    out.emplace_back(token);
+  }
+  return out;
+}
+
+size_t CountMoves(const PuzzleInfo& info, absl::string_view moves) {
+  if (info.move_separator.empty()) return moves.size();
+  return SplitMoves(info, moves).size();
 }
 
 void TableSet::Add(const std::string& table_name, const TableFile* file) {

@@ -10,7 +10,8 @@
 //     verify function;
 //   - Load(tables) -> Solver: answers queries under a SolveControl (deadline, cancellation);
 //   - its judge formats (JudgeFormat): the seed problems' stdin/stdout, byte for byte;
-//   - Trace and Scramble, so that front ends replay and scramble boards without copying rules;
+//   - Trace and Scramble, so that front ends replay and scramble boards without copying rules,
+//     and RandomBoard (random-state scrambles);
 //   - its playground view (an ES module) and examples the end-to-end tests run through every
 //     transport.
 //
@@ -40,11 +41,22 @@ namespace puzzle {
 
 // One move of a puzzle's alphabet.
 struct MoveInfo {
-  char symbol;       // as it appears in move strings, e.g. 'd' or 'A'
+  // As it appears in move strings: one character for grid puzzles ('d', 'A'), a token for
+  // twisty puzzles ("U2", "R'"; PuzzleInfo::move_separator separates them).
+  std::string symbol;
   std::string name;  // e.g. "down" or "A"
   // Cells the move rotates, in "pull" order (each takes the next one's symbol), for puzzles
   // whose moves rotate a line (the Rotation Game); empty for sliding moves.
   std::vector<int> cells;
+  // Twisty puzzles: the move as a permutation of stickers (cells of the board notation), in
+  // cycles: the sticker at cycle[k] goes to cycle[k + 1], the last to the first. Empty otherwise.
+  std::vector<std::vector<int>> cycles;
+};
+
+// A colour a front end paints a symbol with (twisty puzzles' sticker nets).
+struct SymbolColour {
+  std::string symbol;  // e.g. "U"
+  std::string colour;  // a CSS colour, e.g. "#ffffff"
 };
 
 struct PuzzleInfo {
@@ -63,6 +75,14 @@ struct PuzzleInfo {
   std::string move_meaning;         // e.g. "the direction the blank moves"
   std::vector<MoveInfo> moves;      // the alphabet, in lexicographic order
   std::vector<std::string> extras;  // names of Answer::extras, e.g. {"centre"}
+  // How move strings separate their moves: "" (each move is one character: "urrd") or " "
+  // (moves are tokens: "R U2 F'").
+  std::string move_separator;
+  // Twisty puzzles: the board is a sticker net (layout above), each symbol painted this colour.
+  std::vector<SymbolColour> symbol_colours;
+  // Random-state scrambles (Puzzle::RandomBoard) are at least this far from the goal (the WCA's
+  // rule for the 2x2x2: 4); 0 for none.
+  int min_scramble_distance = 0;
   // True when an answer needs a search that can take seconds (not a table lookup): the server
   // runs it on its bounded executor, reports nodes and time, and offers progress.
   bool searches = false;
@@ -72,7 +92,8 @@ struct PuzzleInfo {
 struct Answer {
   bool solvable = false;
   int distance = -1;            // the minimum number of moves; -1 when unsolvable
-  std::string moves;            // the lexicographically smallest shortest move string
+  std::string moves;            // the lexicographically smallest shortest move string (its moves
+                                // separated by PuzzleInfo::move_separator)
   std::vector<int64_t> extras;  // PuzzleInfo::extras, in that order (e.g. the centre symbol)
   uint64_t nodes = 0;           // search puzzles: nodes expanded; 0 for table lookups
   absl::Duration search_time;   // search puzzles: time spent searching
@@ -181,6 +202,13 @@ SolveExample MakeSolveExample(std::string start, std::string goal, int distance,
 // `solvable`; an unsolvable answer has distance -1 and no moves; a solvable one has as many
 // moves as its distance. Internal naming the mismatch, or OK.
 absl::Status CheckAnswerShape(const Answer& answer, bool solvable);
+// The same for a puzzle whose moves are tokens: moves are counted with info.move_separator.
+absl::Status CheckAnswerShape(const Answer& answer, bool solvable, const PuzzleInfo& info);
+
+// The moves of a move string: its characters, or its tokens split at info.move_separator.
+std::vector<std::string> SplitMoves(const PuzzleInfo& info, absl::string_view moves);
+// The number of moves in a move string (SplitMoves(...).size()).
+size_t CountMoves(const PuzzleInfo& info, absl::string_view moves);
 
 struct BadQueryExample {
   std::string start;
@@ -222,6 +250,12 @@ class Puzzle {
   // negative count.
   virtual absl::StatusOr<std::string> Scramble(absl::string_view goal, int moves,
                                                uint64_t seed) const = 0;
+
+  // A uniformly random board of the goal's class (the default goal when empty): every board that
+  // some sequence of moves reaches from the goal is equally likely. The same seed gives the same
+  // board. The server adds the moves that produce it (ScrambleRequest.random_state).
+  // InvalidArgument for a bad goal.
+  virtual absl::StatusOr<std::string> RandomBoard(absl::string_view goal, uint64_t seed) const = 0;
 
   // Checks `answer` to `query` without the tables: the moves are legal and reach the goal, they
   // are as many as the distance, and extras agree with the final board; an unsolvable answer is

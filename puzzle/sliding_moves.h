@@ -82,6 +82,12 @@ absl::Status ApplySlideMoves(int rows, int cols, absl::string_view moves,
 // REQUIRES: `cells` has a blank; rows, cols >= 2.
 void ScrambleSlide(int rows, int cols, int count, uint64_t seed, std::vector<uint8_t>& cells);
 
+// A uniformly random board of the goal's class (every board the goal reaches equally likely): the
+// goal's cells shuffled, and when that order is of the other class, its first two tiles swapped.
+// Deterministic for a seed on every platform. REQUIRES: `goal` is a rows x cols board (rows,
+// cols >= 2) whose symbols are 0 (the blank) to rows * cols - 1, each once.
+std::vector<uint8_t> RandomSlideBoard(int cols, const std::vector<uint8_t>& goal, uint64_t seed);
+
 }  // namespace puzzle
 
 #endif  // PUZZLE_SLIDING_MOVES_H_

@@ -9,6 +9,11 @@
 //   if (control.ShouldStop()) return control.StopStatus(bound, nodes);
 //   control.MaybeReportProgress({bound, nodes});
 //
+// The clock is absl::Now unless the caller passes another (tests pass a fake one, so that
+// deadlines, elapsed times and progress intervals are exact). It is read only where a real clock
+// would be: at construction, in ShouldStop, StopStatus and MaybeReportProgress (every few
+// thousand nodes), never per node.
+//
 // Thread-safety: one SolveControl belongs to one solve, on one thread. The cancellation flag it
 // points to may be set from any thread (it is read with relaxed ordering: cancellation is
 // noticed at the next poll, which is all a caller needs).
@@ -38,15 +43,20 @@ struct SearchProgress {
 class SolveControl {
  public:
   using ProgressFunction = std::function<void(const SearchProgress&)>;
+  using Clock = std::function<absl::Time()>;
 
   // No deadline, never cancelled, no progress: for tests, tools and table lookups.
-  SolveControl() : start_(absl::Now()) {}
+  SolveControl() : now_(absl::Now), start_(now_()) {}
 
   // `deadline` may be absl::InfiniteFuture(). `cancelled` may be null; otherwise it must outlive
   // the solve. `deadline_source` names where the deadline came from, for the stop message (for
-  // example "the call's deadline" or "--max_search_time (30s)").
-  SolveControl(absl::Time deadline, const std::atomic<bool>* cancelled, std::string deadline_source)
-      : start_(absl::Now()),
+  // example "the call's deadline" or "--max_search_time (30s)"). `now` is the clock; it must be
+  // callable from the solving thread and from the threads of its forks (Fork), and `deadline` is
+  // a time on it.
+  SolveControl(absl::Time deadline, const std::atomic<bool>* cancelled, std::string deadline_source,
+               Clock now = absl::Now)
+      : now_(std::move(now)),
+        start_(now_()),
         deadline_(deadline),
         cancelled_(cancelled),
         deadline_source_(std::move(deadline_source)) {}
@@ -68,9 +78,10 @@ class SolveControl {
   int batch_threads() const { return batch_threads_; }
 
   // A control for another thread of the same solve (a batch solved in parallel): the same
-  // deadline, cancellation flag and deadline source, its own clock, no progress function.
+  // deadline, cancellation flag, deadline source and clock; its own start time (now), no
+  // progress function.
   std::unique_ptr<SolveControl> Fork() const {
-    return std::make_unique<SolveControl>(deadline_, cancelled_, deadline_source_);
+    return std::make_unique<SolveControl>(deadline_, cancelled_, deadline_source_, now_);
   }
 
   absl::Time start() const { return start_; }
@@ -81,7 +92,7 @@ class SolveControl {
 
   // True once the solve must stop: cancelled, or the deadline has passed. Reads the clock, so
   // call it every few thousand nodes rather than at every node.
-  bool ShouldStop() const { return cancelled() || absl::Now() >= deadline_; }
+  bool ShouldStop() const { return cancelled() || now_() >= deadline_; }
 
   // Why the solve stopped, for a search that has proven the optimal length is at least
   // `lower_bound` after expanding `nodes` nodes:
@@ -99,7 +110,7 @@ class SolveControl {
   // has passed. Cheap when none is set.
   void MaybeReportProgress(SearchProgress progress) {
     if (!progress_) return;
-    const absl::Time now = absl::Now();
+    const absl::Time now = now_();
     if (now < next_progress_) return;
     next_progress_ = now + progress_interval_;
     progress.elapsed = now - start_;
@@ -107,6 +118,7 @@ class SolveControl {
   }
 
  private:
+  const Clock now_;  // before start_, which is read from it
   const absl::Time start_;
   const absl::Time deadline_ = absl::InfiniteFuture();
   const std::atomic<bool>* const cancelled_ = nullptr;
