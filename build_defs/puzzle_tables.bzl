@@ -15,8 +15,9 @@ measures them).
 Optional tables (large tiers) are tagged "manual": `bazel build //...` leaves them out; build one
 with `bazel build //data:T_table`, and the server serves it whenever it is present.
 A line may end with "heavy_verify" (verification takes minutes): its verify tests are tagged
-"heavy" and sized large (optional tables' enormous). tools/test.sh runs them with -c opt and leaves them out of the sanitizer
-runs, whose point is the code (the verifiers' own unit tests cover it there), not the data.
+"data" and sized large (optional tables' enormous). tools/test.sh runs them with -c opt and
+leaves them out of the sanitizer pass, whose point is the code (the verifiers' own unit tests
+cover it there), not the data.
 """
 
 def _table_targets(puzzle, package, table, optional, heavy):
@@ -44,7 +45,7 @@ def _table_targets(puzzle, package, table, optional, heavy):
         size = "enormous" if optional else ("large" if heavy else "medium"),
         args = ["$(location //generator:verify_tables)", "$(location :%s_table)" % table],
         data = [":%s_table" % table, "//generator:verify_tables"],
-        tags = tags + (["heavy"] if heavy else []),
+        tags = tags + (["data"] if heavy else []),
     )
 
 def all_puzzle_tables(puzzles):

@@ -2,6 +2,8 @@
 #include "puzzles/registry.h"
 
 #include <set>
+#include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 
@@ -30,9 +32,36 @@ TEST(RegistryTest, EveryPuzzleDescribesItselfConsistently) {
     EXPECT_FALSE(info.start_field.empty());
     EXPECT_EQ(info.layout.size(), static_cast<size_t>(info.rows * info.cols));
     ASSERT_FALSE(info.moves.empty());
-    for (size_t i = 1; i < info.moves.size(); ++i) {
-      EXPECT_LT(info.moves[i - 1].symbol, info.moves[i].symbol) << "moves in lexicographic order";
+    std::set<std::string> symbols;
+    for (size_t i = 0; i < info.moves.size(); ++i) {
+      const std::string& symbol = info.moves[i].symbol;
+      EXPECT_TRUE(symbols.insert(symbol).second) << symbol << " twice";
+      EXPECT_FALSE(symbol.empty());
+      if (info.move_separator.empty()) {
+        // One character a move, in the order of their characters (answers are lex-min strings).
+        EXPECT_EQ(symbol.size(), 1u) << symbol;
+        if (i > 0) {
+          EXPECT_LT(info.moves[i - 1].symbol, symbol) << "moves in lexicographic order";
+        }
+      } else {
+        // Tokens: their order is the alphabet's own (the 2x2x2: U U2 U' R ...); a token never
+        // contains the separator, so move strings split back into the same tokens.
+        EXPECT_EQ(symbol.find(info.move_separator), std::string::npos) << symbol;
+        EXPECT_EQ(SplitMoves(info, symbol), std::vector<std::string>{symbol});
+      }
+      // A sticker permutation is a set of disjoint cycles over the board's cells.
+      std::set<int> moved;
+      for (const std::vector<int>& cycle : info.moves[i].cycles) {
+        EXPECT_GE(cycle.size(), 2u);
+        for (int cell : cycle) {
+          EXPECT_TRUE(moved.insert(cell).second) << symbol << " moves cell " << cell << " twice";
+          EXPECT_TRUE(cell >= 0 && cell < info.rows * info.cols) << cell;
+        }
+      }
     }
+    EXPECT_EQ(info.symbol_colours.empty(), info.moves[0].cycles.empty())
+        << "sticker nets have colours and sticker moves";
+    EXPECT_GE(info.min_scramble_distance, 0);
     EXPECT_EQ(info.has_goal, !info.default_goal.empty());
     ASSERT_FALSE(p->tables().empty());
     for (const TableSpec& spec : p->tables()) {

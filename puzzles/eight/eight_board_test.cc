@@ -59,6 +59,30 @@ TEST(EightBoardTest, ErrorsNameFieldPositionAndExpectation) {
               "goal: duplicate tile 2 at positions 2 and 6; expected each of 1-8 once");
 }
 
+// A compact board is read in UTF-8 characters: a non-ASCII symbol counts once and is named at
+// its character position, as 'Y' is; a byte that starts no character is a symbol of its own.
+TEST(EightBoardTest, NonAsciiSymbolsAreNamedAtTheirCharacterPosition) {
+  ExpectError("12345678\xc3\x89", "start",  // É
+              "start: symbol '\\xc3\\x89' at position 9; expected 1-8 or X");
+  ExpectError(
+      "123\xe2\x82\xac"  // €
+      "5678X",
+      "goal", "goal: symbol '\\xe2\\x82\\xac' at position 4; expected 1-8 or X");
+  ExpectError(
+      "1234\xf0\x9f\x98\x80"  // 😀
+      "678X",
+      "start", "start: symbol '\\xf0\\x9f\\x98\\x80' at position 5; expected 1-8 or X");
+  ExpectError(
+      "1\xc3\x89\xff"  // É, then a byte that is never UTF-8
+      "45678X",
+      "start", "start: symbol '\\xc3\\x89' at position 2; expected 1-8 or X");
+  ExpectError("1234567\xffX", "start", "start: symbol '\\xff' at position 8; expected 1-8 or X");
+  ExpectError("12345678X\xc3\x89", "start",
+              "start: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 10");
+  ExpectError("12345678\xe2\x82", "start",  // cut short: two symbols
+              "start: expected 9 symbols (tiles 1-8 and one blank X, x or 0), got 10");
+}
+
 TEST(EightBoardTest, HugeInputGivesACountNotAHugeMessage) {
   const std::string huge(1 << 20, '1');
   absl::StatusOr<EightBoard> board = ParseEightBoard(huge, "start");

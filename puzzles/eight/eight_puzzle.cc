@@ -205,6 +205,13 @@ class EightPuzzleImpl final : public PuzzleDefinition {
     return FormatCells(cells);
   }
 
+  absl::StatusOr<std::string> RandomBoard(absl::string_view goal, uint64_t seed) const override {
+    absl::StatusOr<EightBoard> parsed = ParseEightBoard(
+        absl::StripAsciiWhitespace(goal).empty() ? info_.default_goal : goal, "goal");
+    if (!parsed.ok()) return parsed.status();
+    return FormatCells(RandomSlideBoard(3, CellsOf(*parsed), seed));
+  }
+
   absl::Status CheckAnswer(const QueryText& query, const Answer& answer) const override {
     absl::StatusOr<RelabeledQuery> relabeled = ParseEightQuery(query.start, query.goal);
     if (!relabeled.ok()) return relabeled.status();

@@ -1,5 +1,11 @@
 #include "puzzles/eight/eight_verifier.h"
 
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "puzzles/eight/eight_bfs.h"
 #include "puzzles/eight/eight_depth_histograms_txt.h"
@@ -55,14 +61,30 @@ TEST_F(EightVerifierTest, RejectsAnIllegalMove) {
   const std::vector<uint8_t> bytes = WithEntry(*payload_, 0, index, Move::kDown);
   const EightTable table = EightTable::FromPayload(bytes.data());
   const EightVerifyReport report = VerifyEightTable(table, nullptr);
-  EXPECT_TRUE(AnyFailureContains(report, "last move 'd' is illegal")) << report.failures.size();
+  EXPECT_TRUE(AnyFailureContains(
+      report, absl::StrCat("seed 0 state ", index, ": last move 'd' is illegal")))
+      << report.failures.size();
 }
 
 TEST_F(EightVerifierTest, RejectsALegalButNonLexMinOrNonShortestChoice) {
-  // For a few states, every other legal last move must be caught (a longer path, a cycle, or a
-  // lexicographically larger path).
+  // For a few states of seed 3, every other legal last move must be caught, each as what it is:
+  // a cycle, a longer path, or a lexicographically larger path. The table is the generator's
+  // (pinned by its checksum), so the failures are exact.
+  const std::string s = "seed 3 state ";
+  const std::string not_lex_min = "' is not on the lexicographically smallest shortest path ('";
+  const std::map<std::pair<uint32_t, char>, std::vector<std::string>> want = {
+      {{5000, 'u'}, {s + "5000: walking back does not reach the seed within 31 steps"}},
+      {{77777, 'd'},
+       {s + "77777: stored last move 'd" + not_lex_min + "l' from state 97937 is smaller)",
+        s + "77777: stored last move 'd" + not_lex_min + "u' from state 138292 is smaller)"}},
+      {{77777, 'l'},
+       {s + "77777: stored last move 'l" + not_lex_min + "u' from state 138292 is smaller)"}},
+      {{123456, 'd'},
+       {s + "123456: depth 21 but neighbour 143616 has depth 18; the stored path is not "
+            "shortest"}},
+  };
   const EightTable original = EightTable::FromPayload(payload_->data());
-  int mutations = 0;
+  std::map<std::pair<uint32_t, char>, std::vector<std::string>> got;
   for (uint32_t index : {5000u, 77777u, 123456u}) {
     const EightState state = puzzle::StateFromIndex(index);
     const Move stored = original.LastMove(3, index);
@@ -70,12 +92,10 @@ TEST_F(EightVerifierTest, RejectsALegalButNonLexMinOrNonShortestChoice) {
       if (m == stored || !puzzle::CanMove(state, puzzle::OppositeMove(m))) continue;
       const std::vector<uint8_t> bytes = WithEntry(*payload_, 3, index, m);
       const EightTable bad = EightTable::FromPayload(bytes.data());
-      const EightVerifyReport report = VerifyEightTable(bad, nullptr);
-      EXPECT_FALSE(report.ok()) << "state " << index << " move " << puzzle::MoveChar(m);
-      ++mutations;
+      got[{index, puzzle::MoveChar(m)}] = VerifyEightTable(bad, nullptr).failures;
     }
   }
-  EXPECT_GE(mutations, 3);
+  EXPECT_EQ(got, want);  // every legal alternative, each caught exactly so
 }
 
 TEST_F(EightVerifierTest, RejectsAWrongHistogram) {

@@ -77,6 +77,36 @@ TEST(FifteenBoardTest, ErrorsNameFieldPositionAndExpectation) {
               "start: duplicate tile 10 at positions 2 and 10; expected each of 1-15 once");
 }
 
+// A compact board is read in UTF-8 characters: a non-ASCII symbol counts once and is named at
+// its character position, as 'G' is; a byte that starts no character is a symbol of its own.
+TEST(FifteenBoardTest, NonAsciiSymbolsAreNamedAtTheirCharacterPosition) {
+  ExpectError("123456789ABCDE\xc3\x89X", "start",  // É
+              "start: symbol '\\xc3\\x89' at position 15; expected 1-9, A-F or X");
+  ExpectError(
+      "12345678\xe2\x82\xac"  // €
+      "ABCDEFX",
+      "goal", "goal: symbol '\\xe2\\x82\\xac' at position 9; expected 1-9, A-F or X");
+  ExpectError(
+      "\xf0\x9f\x98\x80"  // 😀
+      "23456789ABCDEFX",
+      "start", "start: symbol '\\xf0\\x9f\\x98\\x80' at position 1; expected 1-9, A-F or X");
+  ExpectError(
+      "123456789ABCD\xc3\x89\xff"  // É, then a byte that is never UTF-8
+      "X",
+      "start", "start: symbol '\\xc3\\x89' at position 14; expected 1-9, A-F or X");
+  ExpectError("123456789ABCDE\xffX", "start",
+              "start: symbol '\\xff' at position 15; expected 1-9, A-F or X");
+  ExpectError("123456789ABCDEF\xe2\x82", "start",  // cut short: two symbols, 17 in all
+              "start: expected 16 symbols (tiles 1-15 and one blank), got 17");
+  ExpectError("123456789ABCDEF\xc3\x89X", "start",
+              "start: expected 16 symbols (tiles 1-15 and one blank), got 17");
+  ExpectError("123456789\xc3\x89\xc3\x89\xc3\x89\xc3\x89X", "goal",
+              "goal: expected 16 symbols (tiles 1-15 and one blank), got 14");
+  // As a token, the same symbol is named whole.
+  ExpectError("1 2 3 4 5 6 7 8 9 10 11 12 13 14 \xc3\x89 0", "goal",
+              "goal: symbol '\\xc3\\x89' at position 15; expected 0-15 or X");
+}
+
 TEST(FifteenBoardTest, HugeInputGivesACountNotAHugeMessage) {
   const std::string huge(1 << 20, '1');
   absl::StatusOr<FifteenBoard> board = ParseFifteenBoard(huge, "start");

@@ -165,8 +165,9 @@ class FifteenPuzzleImpl final : public PuzzleDefinition {
     info_.title = "15-puzzle (Fifteen II)";
     info_.notation =
         "16 cells in reading order: 16 characters such as 123456789ABCDEFX (tiles 1-9 and A-F, "
-        "the blank X, x or 0), or 16 whitespace-separated integers 0-15 (0 is the blank). An "
-        "empty goal is 123456789ABCDEFX.";
+        "or a-f in lower case; the blank is X, x or 0), or 16 whitespace-separated tokens such as "
+        "\"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x\" or integers 0-15 (0 is the blank). An empty "
+        "goal is 123456789ABCDEFX.";
     info_.start_field = "start";
     info_.has_goal = true;
     info_.default_goal = kDefaultGoal;
@@ -250,6 +251,12 @@ class FifteenPuzzleImpl final : public PuzzleDefinition {
     std::vector<uint8_t> cells = CellsOf(*board);
     ScrambleSlide(kFifteenSide, kFifteenSide, moves, seed, cells);
     return FormatCells(cells);
+  }
+
+  absl::StatusOr<std::string> RandomBoard(absl::string_view goal, uint64_t seed) const override {
+    absl::StatusOr<FifteenBoard> board = ParseGoal(goal);
+    if (!board.ok()) return board.status();
+    return FormatCells(RandomSlideBoard(kFifteenSide, CellsOf(*board), seed));
   }
 
   absl::Status CheckAnswer(const QueryText& query, const Answer& answer) const override {

@@ -8,8 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "puzzle/chi_square.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzles/fifteen/fifteen_baseline_search.h"
 #include "puzzles/fifteen/fifteen_board.h"
@@ -42,9 +45,9 @@ TEST(FifteenPuzzleTest, InfoDescribesTheBoardMovesAndTables) {
   ASSERT_EQ(info.layout.size(), 16u);
   for (int cell = 0; cell < 16; ++cell) EXPECT_EQ(info.layout[cell], cell);
   ASSERT_EQ(info.moves.size(), 4u);
-  EXPECT_EQ(std::string({info.moves[0].symbol, info.moves[1].symbol, info.moves[2].symbol,
-                         info.moves[3].symbol}),
-            "dlru");
+  EXPECT_EQ(
+      info.moves[0].symbol + info.moves[1].symbol + info.moves[2].symbol + info.moves[3].symbol,
+      "dlru");
   EXPECT_TRUE(info.has_goal);
   EXPECT_EQ(info.default_goal, "123456789ABCDEFX");
   EXPECT_EQ(info.blank_symbol, "X");
@@ -55,6 +58,56 @@ TEST(FifteenPuzzleTest, InfoDescribesTheBoardMovesAndTables) {
   EXPECT_FALSE(tables[0].optional);
   EXPECT_EQ(tables[1].file_name(), "fifteen-large.tbl");
   EXPECT_TRUE(tables[1].optional);
+}
+
+// Lower case is accepted (tiles a-f, the blank x) and the notation the server lists says so.
+// Random-state boards: all in the goal's class (the parity split is 100/0, where a plain shuffle
+// is 50/50), and uniform: the blank's cell and tile 1's cell are each uniform over the 16
+// (chi-square at the 0.001 quantile, 16,000 boards, fixed seeds).
+TEST(FifteenPuzzleTest, RandomBoardsAreUniformOverTheGoalsClass) {
+  EXPECT_EQ(*FifteenPuzzle().RandomBoard("", 3), *FifteenPuzzle().RandomBoard("", 3));
+  for (const char* goal : {"", "X123456789ABCDEF"}) {
+    std::vector<double> blank(16), one(16);
+    const FifteenBoard goal_board = *ParseFifteenBoard(*goal ? goal : "123456789ABCDEFX", "goal");
+    for (uint64_t seed = 0; seed < 16000; ++seed) {
+      absl::StatusOr<std::string> board = FifteenPuzzle().RandomBoard(goal, seed);
+      ASSERT_TRUE(board.ok()) << board.status();
+      absl::StatusOr<FifteenBoard> parsed = ParseFifteenBoard(*board, "board");
+      ASSERT_TRUE(parsed.ok()) << parsed.status();
+      ASSERT_TRUE(FifteenSolvable(*parsed, goal_board)) << *board;
+      ++blank[board->find('X')];
+      ++one[board->find('1')];
+    }
+    const ChiSquare by_blank = ChiSquareTest(blank, std::vector<double>(16, 1.0));
+    const ChiSquare by_one = ChiSquareTest(one, std::vector<double>(16, 1.0));
+    EXPECT_LT(by_blank.statistic, by_blank.quantile_999) << goal;
+    EXPECT_LT(by_one.statistic, by_one.quantile_999) << goal;
+  }
+}
+
+TEST(FifteenPuzzleTest, NotationSaysLowerCaseIsAccepted) {
+  const std::string& notation = FifteenPuzzle().info().notation;
+  EXPECT_TRUE(absl::StrContains(notation, "tiles 1-9 and A-F, or a-f in lower case")) << notation;
+  EXPECT_TRUE(absl::StrContains(notation, "the blank is X, x or 0")) << notation;
+}
+
+// Every example asked in lower case (start and goal) gets the upper-case query's answer, and its
+// trace gives the same canonical (upper-case) boards.
+TEST(FifteenPuzzleTest, LowerCaseBoardsGetTheUpperCaseAnswers) {
+  for (const SolveExample& e : FifteenPuzzle().examples().solves) {
+    const std::string start = absl::AsciiStrToLower(e.start);
+    const std::string goal = absl::AsciiStrToLower(e.goal);
+    SCOPED_TRACE(absl::StrCat(start, " -> ", goal));
+    SolveControl control;
+    Answer answer;
+    ASSERT_TRUE(Fifteen().solver().Solve({start, goal}, control, &answer).ok());
+    EXPECT_EQ(answer.solvable, e.answer.solvable);
+    EXPECT_EQ(answer.distance, e.answer.distance);
+    EXPECT_EQ(answer.moves, e.answer.moves);
+    EXPECT_EQ(FifteenPuzzle().Trace(start, answer.moves).value(),
+              FifteenPuzzle().Trace(e.start, answer.moves).value());
+  }
+  EXPECT_EQ(B("123456789aBcDeXf"), B("123456789ABCDEXF"));  // mixed case too
 }
 
 TEST(FifteenPuzzleTest, ServesTheDefaultTierFromTheMapping) {

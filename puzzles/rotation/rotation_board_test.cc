@@ -35,6 +35,31 @@ TEST(RotationBoardTest, ErrorsNameFieldPositionAndExpectation) {
             "board: expected 24 symbols (eight each of 1, 2 and 3), got 100000");
 }
 
+// A compact board is read in UTF-8 characters: a non-ASCII symbol counts once and is named at
+// its character position, as '4' is; a byte that starts no character is a symbol of its own.
+TEST(RotationBoardTest, NonAsciiSymbolsAreNamedAtTheirCharacterPosition) {
+  auto message = [](absl::string_view text) {
+    absl::StatusOr<RotationBoard> b = ParseRotationBoard(text, "board");
+    EXPECT_EQ(b.status().code(), absl::StatusCode::kInvalidArgument);
+    return std::string(b.status().message());
+  };
+  EXPECT_EQ(message("11113232313223122231213\xc3\x89"),  // É
+            "board: symbol '\\xc3\\x89' at position 24; expected 1, 2 or 3");
+  EXPECT_EQ(message("1111\xe2\x82\xac"  // €
+                    "2323132231222312133"),
+            "board: symbol '\\xe2\\x82\\xac' at position 5; expected 1, 2 or 3");
+  EXPECT_EQ(message("\xf0\x9f\x98\x80"  // 😀
+                    "11132323132231222312133"),
+            "board: symbol '\\xf0\\x9f\\x98\\x80' at position 1; expected 1, 2 or 3");
+  EXPECT_EQ(message("111132323132231222312\xff"
+                    "33"),
+            "board: symbol '\\xff' at position 22; expected 1, 2 or 3");
+  EXPECT_EQ(message("111132323132231222312133\xc3\x89"),
+            "board: expected 24 symbols (eight each of 1, 2 and 3), got 25");
+  EXPECT_EQ(message("1 1 1 1 \xc3\x89 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"),
+            "board: symbol '\\xc3\\x89' at position 5; expected 1, 2 or 3");
+}
+
 TEST(RotationBoardTest, OpsMatchTheSeedsPullAndInverses) {
   RotationBoard board = *ParseRotationBoard(kSample, "board");
   for (int op = 0; op < kRotationOps; ++op) {

@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "puzzle/board_symbols.h"
+#include "puzzle/seeded_random.h"
 #include "puzzles/rotation/rotation_bfs.h"
 #include "puzzles/rotation/rotation_board.h"
 #include "puzzles/rotation/rotation_judges.h"
@@ -74,14 +75,6 @@ std::vector<std::string> VerifyTable(const TableFile& file, const TableLog& log)
   return report.failures;
 }
 
-// SplitMix64, so a scramble is the same on every platform.
-uint64_t NextRandom(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 class RotationGamePuzzleImpl final : public PuzzleDefinition {
  public:
   RotationGamePuzzleImpl() {
@@ -107,7 +100,7 @@ class RotationGamePuzzleImpl final : public PuzzleDefinition {
     info_.move_meaning =
         "the line of 7 cells that rotates one step (each cell takes the next one's symbol)";
     for (int op = 0; op < kRotationOps; ++op) {
-      MoveInfo move{RotationOpChar(op), std::string(1, RotationOpChar(op)), {}};
+      MoveInfo move{std::string(1, RotationOpChar(op)), std::string(1, RotationOpChar(op)), {}, {}};
       for (uint8_t cell : kRotationLines[op]) move.cells.push_back(cell);
       info_.moves.push_back(std::move(move));
     }
@@ -192,20 +185,21 @@ class RotationGamePuzzleImpl final : public PuzzleDefinition {
     if (moves < 0) {
       return absl::InvalidArgumentError(absl::StrCat("moves: ", moves, "; expected 0 or more"));
     }
-    uint64_t state = seed;
+    // Modulo, not SeededRandom::Below, so the boards are the ones this has always given.
+    SeededRandom random(seed);
     RotationBoard board;
     if (!absl::StripAsciiWhitespace(goal).empty()) {
       absl::StatusOr<RotationBoard> parsed = ParseRotationBoard(goal, "goal");
       if (!parsed.ok()) return parsed.status();
       board = *parsed;
     } else {
-      const int centre = 1 + static_cast<int>(NextRandom(state) % 3);
+      const int centre = 1 + static_cast<int>(random.Next() % 3);
       std::vector<uint8_t> rest;
       for (int symbol = 1; symbol <= 3; ++symbol) {
         if (symbol != centre) rest.insert(rest.end(), 8, static_cast<uint8_t>(symbol));
       }
       for (size_t i = rest.size() - 1; i > 0; --i) {
-        std::swap(rest[i], rest[NextRandom(state) % (i + 1)]);
+        std::swap(rest[i], rest[random.Next() % (i + 1)]);
       }
       for (int cell = 0, next = 0; cell < kRotationCells; ++cell) {
         const bool in_centre = (kRotationCentreMask >> cell) & 1u;
@@ -216,11 +210,28 @@ class RotationGamePuzzleImpl final : public PuzzleDefinition {
     for (int i = 0; i < moves; ++i) {
       int op;
       do {
-        op = static_cast<int>(NextRandom(state) % kRotationOps);
+        op = static_cast<int>(random.Next() % kRotationOps);
       } while (previous >= 0 && op == kRotationInverse[previous]);
       board = ApplyRotationOp(board, op);
       previous = op;
     }
+    return FormatRotationBoard(board);
+  }
+
+  // Every arrangement of the symbols is a position (the table answers all of them): the cells
+  // of `goal` (or 8 each of 1, 2 and 3) in a uniformly random order.
+  absl::StatusOr<std::string> RandomBoard(absl::string_view goal, uint64_t seed) const override {
+    std::vector<uint8_t> cells;
+    if (!absl::StripAsciiWhitespace(goal).empty()) {
+      absl::StatusOr<RotationBoard> parsed = ParseRotationBoard(goal, "goal");
+      if (!parsed.ok()) return parsed.status();
+      cells.assign(parsed->cells.begin(), parsed->cells.end());
+    } else {
+      for (int symbol = 1; symbol <= 3; ++symbol) cells.insert(cells.end(), 8, symbol);
+    }
+    SeededRandom(seed).Shuffle(cells);
+    RotationBoard board;
+    std::copy(cells.begin(), cells.end(), board.cells.begin());
     return FormatRotationBoard(board);
   }
 

@@ -1,0 +1,327 @@
+#include "puzzles/cube2/cube2_puzzle.h"
+
+#include <utility>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "puzzle/seeded_random.h"
+#include "puzzles/cube2/cube2_cube.h"
+#include "puzzles/cube2/cube2_depths_txt.h"
+#include "puzzles/cube2/cube2_notation.h"
+#include "puzzles/cube2/cube2_query.h"
+#include "puzzles/cube2/cube2_table.h"
+#include "puzzles/cube2/cube2_verifier.h"
+#include "puzzles/cube2/cube2_view_js.h"
+
+namespace puzzle {
+namespace {
+
+constexpr char kSolvedFacelets[] = "UUUURRRRFFFFDDDDLLLLBBBB";
+
+absl::StatusOr<Cube2State> ParseGoal(absl::string_view goal) {
+  if (absl::StripAsciiWhitespace(goal).empty()) return Cube2Solved();
+  return ParseCube2Board(goal, "goal");
+}
+
+std::string MetricTokens(Cube2Metric metric) {
+  std::vector<std::string> tokens;
+  for (const Cube2Turn& turn : Cube2MetricTurns(metric)) tokens.push_back(Cube2TurnToken(turn));
+  return absl::StrJoin(tokens, " ");
+}
+
+// The sticker cycles of a turn: the sticker at a facelet of position i goes where the piece
+// there goes.
+std::vector<std::vector<int>> StickerCycles(const Cube2Turn& turn) {
+  const Cube2State m = Cube2FaceTurn(turn.face, turn.quarter_turns);
+  std::vector<int> to(kCube2Facelets);
+  for (int i = 0; i < kCube2Facelets; ++i) to[i] = i;
+  for (int i = 0; i < kCube2Corners; ++i) {
+    for (int k = 0; k < 3; ++k) {
+      to[kCube2CornerFacelets[m.cp[i]][k]] = kCube2CornerFacelets[i][(k + m.co[i]) % 3];
+    }
+  }
+  std::vector<std::vector<int>> cycles;
+  std::vector<bool> seen(kCube2Facelets);
+  for (int start = 0; start < kCube2Facelets; ++start) {
+    if (seen[start] || to[start] == start) continue;
+    std::vector<int> cycle;
+    for (int f = start; !seen[f]; f = to[f]) {
+      seen[f] = true;
+      cycle.push_back(f);
+    }
+    cycles.push_back(std::move(cycle));
+  }
+  return cycles;
+}
+
+class Cube2Solver final : public Solver {
+ public:
+  explicit Cube2Solver(Cube2Table table) : table_(table) {
+    for (const Cube2Turn& turn : Cube2MetricTurns(table.metric())) {
+      tokens_.push_back(Cube2TurnToken(turn));
+    }
+  }
+
+  absl::Status Solve(const Query& query, SolveControl& /*control*/, Answer* answer) const override {
+    absl::StatusOr<Cube2State> start = ParseCube2Board(query.start, "start");
+    if (!start.ok()) return start.status();
+    absl::StatusOr<Cube2State> goal = ParseGoal(query.goal);
+    if (!goal.ok()) return goal.status();
+    uint8_t moves[kCube2MaxSolution];
+    int count = 0;
+    const absl::Status solved = table_.Solve(Cube2RelativeIndex(*start, *goal), moves, &count);
+    if (!solved.ok()) return solved;
+    answer->solvable = true;
+    answer->distance = count;
+    answer->moves.clear();
+    for (int i = 0; i < count; ++i) {
+      if (i > 0) answer->moves += ' ';
+      answer->moves += tokens_[moves[i]];
+    }
+    answer->extras.clear();
+    return absl::OkStatus();
+  }
+
+ private:
+  const Cube2Table table_;
+  std::vector<std::string> tokens_;
+};
+
+class Cube2PuzzleImpl final : public PuzzleDefinition {
+ public:
+  Cube2PuzzleImpl(std::string name, Cube2Metric metric) : metric_(metric) {
+    const bool htm = metric == Cube2Metric::kHalfTurn;
+    info_.name = name;
+    info_.title = htm ? "2x2x2 cube (Pocket Cube), half-turn metric"
+                      : "2x2x2 cube (Pocket Cube), quarter-turn metric";
+    info_.notation = absl::StrCat(
+        "24 stickers U1-U4 R1-R4 F1-F4 D1-D4 L1-L4 B1-B4 (Kociemba's order; each face read in "
+        "rows as seen in the unfolded net), each the letter of the face whose colour it has when "
+        "solved, such as ",
+        kSolvedFacelets,
+        "; or a scramble in WCA notation applied to the solved cube, moves separated by spaces "
+        "(\"R U2 F' R2\"). Any orientation: boards are compared up to a rotation of the whole "
+        "cube. Answers turn U, R and F (the DBL corner stays put): ",
+        MetricTokens(metric), ". An empty goal is the solved cube.");
+    info_.start_field = "start";
+    info_.has_goal = true;
+    info_.default_goal = kSolvedFacelets;
+    // The unfolded net: U above F, then L F R B in a row, D below F.
+    info_.rows = 6;
+    info_.cols = 8;
+    info_.layout.assign(48, -1);
+    const int kNet[6][8] = {
+        {-1, -1, 0, 1, -1, -1, -1, -1},   {-1, -1, 2, 3, -1, -1, -1, -1},
+        {16, 17, 8, 9, 4, 5, 20, 21},     {18, 19, 10, 11, 6, 7, 22, 23},
+        {-1, -1, 12, 13, -1, -1, -1, -1}, {-1, -1, 14, 15, -1, -1, -1, -1},
+    };
+    for (int r = 0; r < 6; ++r) {
+      for (int c = 0; c < 8; ++c) info_.layout[r * 8 + c] = kNet[r][c];
+    }
+    info_.move_meaning =
+        "a face turned as seen facing it: X a quarter turn clockwise, X2 a half turn, X' a "
+        "quarter turn anticlockwise";
+    const char* kFaceNames[] = {"up", "right", "front", "down", "left", "back"};
+    for (const Cube2Turn& turn : Cube2MetricTurns(metric)) {
+      MoveInfo move;
+      move.symbol = Cube2TurnToken(turn);
+      move.name = absl::StrCat(kFaceNames[turn.face], turn.quarter_turns == 1   ? " clockwise"
+                                                      : turn.quarter_turns == 2 ? " half turn"
+                                                                                : " anticlockwise");
+      move.cycles = StickerCycles(turn);
+      info_.moves.push_back(std::move(move));
+    }
+    info_.move_separator = " ";
+    info_.symbol_colours = {{"U", "#ffffff"}, {"R", "#c41e3a"}, {"F", "#009e60"},
+                            {"D", "#ffd500"}, {"L", "#ff5800"}, {"B", "#0051ba"}};
+    info_.min_scramble_distance = 4;  // WCA Regulation 4b3b
+    info_.searches = false;
+
+    TableSpec table;
+    table.name = name;
+    table.description = absl::StrCat(
+        "2x2x2 ", htm ? "half" : "quarter",
+        "-turn metric: the distance and the first move of the lex-min shortest solution of every "
+        "one of the 3,674,160 positions, a byte each");
+    table.build = [name, metric](int /*threads*/, const TableLog& log) {
+      return BuildTable(name, metric, log);
+    };
+    table.verify = [metric](const TableFile& file, const TableLog& log) {
+      return VerifyTable(file, metric, log);
+    };
+    tables_.push_back(std::move(table));
+
+    view_ = kCube2ViewJs;
+    InitExamples(htm);
+  }
+
+  absl::StatusOr<std::unique_ptr<Solver>> Load(const TableSet& tables) const override {
+    absl::StatusOr<const TableFile*> file = tables.Get(info_.name, info_.name);
+    if (!file.ok()) return file.status();
+    absl::StatusOr<Cube2Table> table = Cube2Table::FromTableFile(**file, metric_);
+    if (!table.ok()) return table.status();
+    return std::unique_ptr<Solver>(new Cube2Solver(*table));
+  }
+
+  absl::StatusOr<std::vector<std::string>> Trace(absl::string_view start,
+                                                 absl::string_view moves) const override {
+    absl::StatusOr<Cube2State> state = ParseCube2Board(start, info_.start_field);
+    if (!state.ok()) return state.status();
+    absl::StatusOr<std::vector<Cube2Turn>> turns = ParseMoves(moves);
+    if (!turns.ok()) return turns.status();
+    std::vector<std::string> boards = {Cube2Facelets(*state)};
+    for (const Cube2Turn& turn : *turns) {
+      *state = Cube2Multiply(*state, Cube2FaceTurn(turn.face, turn.quarter_turns));
+      boards.push_back(Cube2Facelets(*state));
+    }
+    return boards;
+  }
+
+  absl::StatusOr<std::string> Scramble(absl::string_view goal, int moves,
+                                       uint64_t seed) const override {
+    if (moves < 0) {
+      return absl::InvalidArgumentError(absl::StrCat("moves: ", moves, "; expected 0 or more"));
+    }
+    absl::StatusOr<Cube2State> state = ParseGoal(goal);
+    if (!state.ok()) return state.status();
+    SeededRandom random(seed);
+    const std::vector<Cube2Turn>& turns = Cube2MetricTurns(metric_);
+    int previous_face = -1;
+    for (int i = 0; i < moves; ++i) {
+      Cube2Turn turn;
+      do {
+        turn = turns[random.Below(turns.size())];
+      } while (turn.face == previous_face);  // never the same face twice in a row
+      previous_face = turn.face;
+      *state = Cube2Multiply(*state, Cube2FaceTurn(turn.face, turn.quarter_turns));
+    }
+    return Cube2Facelets(*state);
+  }
+
+  // goal * X for a uniformly random X of the 3,674,160 positions that keep DBL: every position
+  // (up to rotation) equally likely, painted in the goal's orientation.
+  absl::StatusOr<std::string> RandomBoard(absl::string_view goal, uint64_t seed) const override {
+    absl::StatusOr<Cube2State> state = ParseGoal(goal);
+    if (!state.ok()) return state.status();
+    const uint32_t index = static_cast<uint32_t>(SeededRandom(seed).Below(kCube2States));
+    return Cube2Facelets(Cube2Multiply(*state, Cube2FromIndex(index)));
+  }
+
+  absl::Status CheckAnswer(const QueryText& query, const Answer& answer) const override {
+    absl::StatusOr<Cube2State> start = ParseCube2Board(query.start, "start");
+    if (!start.ok()) return start.status();
+    absl::StatusOr<Cube2State> goal = ParseGoal(query.goal);
+    if (!goal.ok()) return goal.status();
+    const absl::Status shape = CheckAnswerShape(answer, true, info_);
+    if (!shape.ok()) return shape;
+    absl::StatusOr<std::vector<Cube2Turn>> turns = ParseMoves(answer.moves);
+    if (!turns.ok()) return absl::InternalError(turns.status().message());
+    const Cube2State end = ApplyCube2Turns(*start, *turns);
+    if (!Cube2SameUpToRotation(end, *goal)) {
+      return absl::InternalError(absl::StrCat("'", answer.moves, "' ends at ", Cube2Facelets(end),
+                                              ", not the goal ", Cube2Facelets(*goal),
+                                              " in any orientation"));
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  static absl::StatusOr<TableContents> BuildTable(const std::string& name, Cube2Metric metric,
+                                                  const TableLog& log) {
+    const absl::Time start = absl::Now();
+    std::vector<uint64_t> depths;
+    std::vector<uint8_t> solutions = BuildCube2Solutions(metric, &depths);
+    log(absl::StrCat("BFS from solved: ", kCube2States, " states, depths ",
+                     absl::StrJoin(depths, " "), " in ",
+                     absl::FormatDuration(absl::Now() - start)));
+    return MakeCube2TableContents(
+        name, name, std::move(solutions),
+        absl::StrCat("generator=table_generator; algorithm=BFS from solved over Cube2Index, moves ",
+                     MetricTokens(metric),
+                     ", then the smallest move one step closer; section solutions raw, a byte per "
+                     "state: distance << 4 | first move (15 at solved)"));
+  }
+
+  static std::vector<std::string> VerifyTable(const TableFile& file, Cube2Metric metric,
+                                              const TableLog& log) {
+    absl::StatusOr<const TableSection*> section =
+        file.SectionWithLayout(kCube2SectionName, 8, kCube2States);
+    if (!section.ok()) return {std::string(section.status().message())};
+    absl::StatusOr<Cube2DepthCounts> expected = ParseCube2Depths(kCube2DepthsTxt);
+    if (!expected.ok()) return {absl::StrCat("cube2_depths.txt: ", expected.status().message())};
+    const Cube2VerifyReport report =
+        VerifyCube2Solutions((*section)->data(), metric == Cube2Metric::kHalfTurn,
+                             metric == Cube2Metric::kHalfTurn ? expected->htm : expected->qtm);
+    log(absl::StrCat("depths ", absl::StrJoin(report.depth_counts, " ")));
+    log(absl::StrCat("checked ", report.states_checked,
+                     " states against an independent sticker-level BFS: distances, lex-min first "
+                     "moves, walks to solved, the OEIS depth counts"));
+    return report.failures;
+  }
+
+  // A move string of this puzzle's own moves (info_.moves, whose symbols are the metric's turns'
+  // tokens in order; a QTM answer has no U2). InvalidArgument naming the move otherwise.
+  absl::StatusOr<std::vector<Cube2Turn>> ParseMoves(absl::string_view moves) const {
+    std::vector<Cube2Turn> turns;
+    int position = 0;
+    for (absl::string_view token : absl::StrSplit(moves, ' ', absl::SkipEmpty())) {
+      ++position;
+      size_t m = 0;
+      while (m < info_.moves.size() && info_.moves[m].symbol != token) ++m;
+      if (m == info_.moves.size()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("moves: move ", position, " is '", absl::CHexEscape(token.substr(0, 16)),
+                         "'; expected one of ", MetricTokens(metric_)));
+      }
+      turns.push_back(Cube2MetricTurns(metric_)[m]);
+    }
+    return turns;
+  }
+
+  void InitExamples(bool htm);
+
+  const Cube2Metric metric_;
+};
+
+void Cube2PuzzleImpl::InitExamples(bool htm) {
+  // Answers are the table's; cube2_puzzle_test checks each against an independent brute force.
+  const auto solve = MakeSolveExample;
+  if (htm) {
+    examples_.solves = {
+        solve("R U2 F' R2", "", 4, "R2 F U2 R'"),
+        solve(kSolvedFacelets, kSolvedFacelets, 0, ""),
+    };
+  } else {
+    examples_.solves = {
+        solve("R U2 F' R2", "", 6, "R R F U U R'"),
+        solve(kSolvedFacelets, kSolvedFacelets, 0, ""),
+    };
+  }
+  examples_.bad_queries = {
+      {"UUUUURRRFFFFDDDDLLLLBBBB", "", "start: 5 stickers of colour U (each colour covers 4)"},
+      {"LUUURRRFRFFFDDDDLULLBBBB", "",
+       "start: the corner at UFL has colours U, R, U: no corner has two U stickers"},
+      {"UUUFURRRFRFFDDDDLLLLBBBB", "",
+       "start: corner twist is 1 (mod 3): one corner is twisted in place"},
+  };
+}
+
+}  // namespace
+
+const Puzzle& Cube2Puzzle() {
+  static const Cube2PuzzleImpl* const puzzle = new Cube2PuzzleImpl("cube2", Cube2Metric::kHalfTurn);
+  return *puzzle;
+}
+
+const Puzzle& Cube2QuarterTurnPuzzle() {
+  static const Cube2PuzzleImpl* const puzzle =
+      new Cube2PuzzleImpl("cube2-qtm", Cube2Metric::kQuarterTurn);
+  return *puzzle;
+}
+
+}  // namespace puzzle

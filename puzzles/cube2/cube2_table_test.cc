@@ -1,0 +1,57 @@
+#include "puzzles/cube2/cube2_table.h"
+
+#include "gtest/gtest.h"
+#include "puzzles/cube2/cube2_depths_txt.h"
+#include "puzzles/cube2/cube2_verifier.h"
+
+namespace puzzle {
+namespace {
+
+// The BFS's depth counts equal the published ones (OEIS A079761, A079762), exactly.
+TEST(Cube2TableTest, DepthCountsEqualThePublishedOnes) {
+  absl::StatusOr<Cube2DepthCounts> expected = ParseCube2Depths(kCube2DepthsTxt);
+  ASSERT_TRUE(expected.ok()) << expected.status();
+  std::vector<uint64_t> htm, qtm;
+  BuildCube2Solutions(Cube2Metric::kHalfTurn, &htm);
+  BuildCube2Solutions(Cube2Metric::kQuarterTurn, &qtm);
+  EXPECT_EQ(htm, expected->htm);
+  EXPECT_EQ(qtm, expected->qtm);
+  EXPECT_EQ(htm.size(), 12u);  // God's number 11
+  EXPECT_EQ(qtm.size(), 15u);  // and 14
+}
+
+TEST(Cube2TableTest, SolveWalksToSolvedAndACorruptEntryIsDataLoss) {
+  std::vector<uint64_t> depths;
+  std::vector<uint8_t> solutions = BuildCube2Solutions(Cube2Metric::kHalfTurn, &depths);
+  const Cube2Table table = Cube2Table::FromBytes(solutions.data(), Cube2Metric::kHalfTurn);
+  std::vector<int> moves;
+  ASSERT_TRUE(table.Solve(0, &moves).ok());
+  EXPECT_TRUE(moves.empty());
+  // R: solved by R' (move 5 of U U2 U' R R2 R' F F2 F').
+  const uint32_t r = Cube2Index(Cube2FaceTurn(1, 1));
+  ASSERT_TRUE(table.Solve(r, &moves).ok());
+  EXPECT_EQ(moves, std::vector<int>{5});
+  solutions[r] = static_cast<uint8_t>(1 << 4 | 0);  // says U, which does not solve R
+  EXPECT_EQ(table.Solve(r, &moves).code(), absl::StatusCode::kDataLoss);
+}
+
+TEST(Cube2TableTest, TheVerifierFindsAWrongFirstMoveAndAWrongDistance) {
+  std::vector<uint64_t> depths;
+  std::vector<uint8_t> solutions = BuildCube2Solutions(Cube2Metric::kQuarterTurn, &depths);
+  const uint32_t r = Cube2Index(Cube2FaceTurn(1, 1));
+  const uint32_t far = 1234567;
+  solutions[r] = static_cast<uint8_t>(1 << 4 | 0);  // first move U instead of R'
+  solutions[far] = static_cast<uint8_t>(solutions[far] + (1 << 4));
+  const Cube2VerifyReport report = VerifyCube2Solutions(solutions.data(), false, depths);
+  ASSERT_EQ(report.failures.size(), 3u) << report.failures[0];
+  // In index order: 1234567 comes before R's entry (2208639).
+  ASSERT_LT(far, r);
+  EXPECT_EQ(report.failures[0].substr(0, 14), "entry 1234567:");
+  EXPECT_EQ(report.failures[1], "entry " + std::to_string(r) +
+                                    " (distance 1): first move 0; the smallest move one step "
+                                    "closer is 3");
+  EXPECT_EQ(report.failures[2].substr(0, 13), "depth counts ");
+}
+
+}  // namespace
+}  // namespace puzzle
