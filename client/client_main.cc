@@ -3,7 +3,7 @@
 //   oracle_client list                                              puzzles and judge formats
 //   oracle_client [--server=ADDR] [--puzzle=NAME] solve START [GOAL] [--show]
 //   oracle_client [--server=ADDR] judge --format=NAME < input       (the format names its puzzle)
-//   oracle_client --server=ADDR [--puzzle=NAME] scramble [--moves=N] [--seed=S]
+//   oracle_client --server=ADDR [--puzzle=NAME] scramble [--moves=N | --random_state] [--seed=S]
 //   oracle_client --server=ADDR info                                GetTableInfo
 //   oracle_client --server=ADDR health [--service=NAME]             exit 0 only when SERVING
 //
@@ -39,7 +39,7 @@
 #include "puzzleoracle/v2/oracle.grpc.pb.h"
 #include "puzzles/registry.h"
 #include "puzzles/tables_dir.h"
-#include "server/status_conversion.h"
+#include "rpc/status_conversion.h"
 
 ABSL_FLAG(std::string, server, "", "Server address (host:port or unix:/path); empty: in-process.");
 ABSL_FLAG(std::string, puzzle, "eight", "The puzzle (see `oracle_client list`).");
@@ -49,6 +49,9 @@ ABSL_FLAG(std::string, format, "", "judge: the judge format (see `oracle_client 
 ABSL_FLAG(bool, show, false, "solve: print the board after every move.");
 ABSL_FLAG(int, moves, 30, "scramble: how many random moves.");
 ABSL_FLAG(uint64_t, seed, 1, "scramble: the random seed.");
+ABSL_FLAG(bool, random_state, false,
+          "scramble: a uniformly random position instead of --moves random moves; with --server, "
+          "also the moves that produce it from the goal (table puzzles).");
 ABSL_FLAG(std::string, service, "", "health: the service to ask about; empty: the server.");
 ABSL_FLAG(absl::Duration, timeout, absl::Seconds(60), "Deadline of each RPC.");
 ABSL_FLAG(int, max_message_size, 64 * 1024 * 1024, "Largest message the client accepts.");
@@ -63,7 +66,8 @@ constexpr char kUsage[] =
     "  oracle_client [--server=ADDR | --tables_dir=DIR] [--puzzle=NAME] solve START [GOAL] "
     "[--show]\n"
     "  oracle_client [--server=ADDR | --tables_dir=DIR] judge --format=NAME < input\n"
-    "  oracle_client --server=ADDR [--puzzle=NAME] scramble [--moves=N] [--seed=S]\n"
+    "  oracle_client --server=ADDR [--puzzle=NAME] scramble [--moves=N | --random_state] "
+    "[--seed=S]\n"
     "  oracle_client --server=ADDR info\n"
     "  oracle_client --server=ADDR health [--service=NAME]\n";
 
@@ -206,9 +210,11 @@ int Judge(const char* argv0) {
 }
 
 int Scramble(const puzzle::Puzzle& p) {
+  const bool random_state = absl::GetFlag(FLAGS_random_state);
   if (absl::GetFlag(FLAGS_server).empty()) {
     absl::StatusOr<std::string> board =
-        p.Scramble("", absl::GetFlag(FLAGS_moves), absl::GetFlag(FLAGS_seed));
+        random_state ? p.RandomBoard("", absl::GetFlag(FLAGS_seed))
+                     : p.Scramble("", absl::GetFlag(FLAGS_moves), absl::GetFlag(FLAGS_seed));
     if (!board.ok()) return Fail(board.status());
     std::printf("%s\n", board->c_str());
     return 0;
@@ -218,12 +224,17 @@ int Scramble(const puzzle::Puzzle& p) {
   context.set_deadline(absl::ToChronoTime(absl::Now() + absl::GetFlag(FLAGS_timeout)));
   v2::ScrambleRequest request;
   request.set_puzzle(p.info().name);
-  request.set_moves(absl::GetFlag(FLAGS_moves));
+  request.set_moves(random_state ? 0 : absl::GetFlag(FLAGS_moves));
   request.set_seed(absl::GetFlag(FLAGS_seed));
+  request.set_random_state(random_state);
   v2::ScrambleResponse response;
   const grpc::Status status = stub->Scramble(&context, request, &response);
-  if (!status.ok()) return Fail(server::FromGrpcStatus(status, "Scramble"));
+  if (!status.ok()) return Fail(rpc::FromGrpcStatus(status, "Scramble"));
   std::printf("%s\n", response.board().c_str());
+  if (response.has_solution()) {
+    std::printf("distance %d\nmoves %s\n", response.solution().distance(),
+                response.solution().moves().c_str());
+  }
   return 0;
 }
 
@@ -234,7 +245,7 @@ int Info() {
   context.set_deadline(absl::ToChronoTime(absl::Now() + absl::GetFlag(FLAGS_timeout)));
   v2::GetTableInfoResponse response;
   const grpc::Status status = stub->GetTableInfo(&context, v2::GetTableInfoRequest(), &response);
-  if (!status.ok()) return Fail(server::FromGrpcStatus(status, "GetTableInfo"));
+  if (!status.ok()) return Fail(rpc::FromGrpcStatus(status, "GetTableInfo"));
   std::printf("%s", response.DebugString().c_str());
   return 0;
 }
@@ -249,7 +260,7 @@ int Health() {
   request.set_service(absl::GetFlag(FLAGS_service));
   grpc::health::v1::HealthCheckResponse response;
   const grpc::Status status = stub->Check(&context, request, &response);
-  if (!status.ok()) return Fail(server::FromGrpcStatus(status, "Health.Check"));
+  if (!status.ok()) return Fail(rpc::FromGrpcStatus(status, "Health.Check"));
   std::printf("%s\n",
               grpc::health::v1::HealthCheckResponse::ServingStatus_Name(response.status()).c_str());
   return response.status() == grpc::health::v1::HealthCheckResponse::SERVING ? 0 : 1;

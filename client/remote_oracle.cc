@@ -8,8 +8,8 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "server/request_parser.h"
-#include "server/status_conversion.h"
+#include "rpc/status_conversion.h"
+#include "rpc/utf8.h"
 
 namespace client {
 
@@ -45,10 +45,10 @@ namespace {
 // gRPC strings must be UTF-8: InvalidArgument naming the field and byte, or OK.
 absl::Status CheckUtf8(const puzzle::QueryText& query) {
   size_t bad = 0;
-  if (!server::IsValidUtf8(query.start, &bad)) {
+  if (!rpc::IsValidUtf8(query.start, &bad)) {
     return absl::InvalidArgumentError(absl::StrCat("start: not valid UTF-8 (byte ", bad + 1, ")"));
   }
-  if (!server::IsValidUtf8(query.goal, &bad)) {
+  if (!rpc::IsValidUtf8(query.goal, &bad)) {
     return absl::InvalidArgumentError(absl::StrCat("goal: not valid UTF-8 (byte ", bad + 1, ")"));
   }
   return absl::OkStatus();
@@ -62,7 +62,7 @@ absl::StatusOr<int> RemoteOracle::ChunkSize() {
   context.set_deadline(absl::ToChronoTime(absl::Now() + timeout_));
   v2::GetTableInfoResponse info;
   const grpc::Status status = stub_->GetTableInfo(&context, v2::GetTableInfoRequest(), &info);
-  if (!status.ok()) return server::FromGrpcStatus(status, "GetTableInfo");
+  if (!status.ok()) return rpc::FromGrpcStatus(status, "GetTableInfo");
   chunk_size_ = info.max_batch_size() == 0
                     ? kMaxChunkSize
                     : static_cast<int>(std::min<uint32_t>(info.max_batch_size(), kMaxChunkSize));
@@ -94,7 +94,7 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
     grpc::ClientContext context;
     context.set_deadline(absl::ToChronoTime(absl::Now() + timeout_));
     const grpc::Status status = stub_->SolveBatch(&context, request, &response);
-    if (!status.ok()) return server::FromGrpcStatus(status, "SolveBatch");
+    if (!status.ok()) return rpc::FromGrpcStatus(status, "SolveBatch");
     if (response.results_size() != static_cast<int>(end - begin)) {
       return absl::InternalError(absl::StrCat("SolveBatch: server returned ",
                                               response.results_size(), " results for ", end - begin,
@@ -107,7 +107,7 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
                                                 ", expected ", to_send[begin + k]));
       }
       puzzle::OracleResult& out = results[r.id()];
-      out.status = server::ItemStatus(r);
+      out.status = rpc::ItemStatus(r);
       if (out.status.ok()) out.answer = AnswerFromResponse(r.answer());
     }
   }
@@ -146,7 +146,7 @@ absl::StatusOr<puzzle::Answer> RemoteOracle::SolveWatched(
   if (status.error_code() == grpc::StatusCode::INVALID_ARGUMENT) {
     return absl::InvalidArgumentError(status.error_message());
   }
-  if (!status.ok()) return server::FromGrpcStatus(status, "SolveWatch");
+  if (!status.ok()) return rpc::FromGrpcStatus(status, "SolveWatch");
   return answer;
 }
 
