@@ -13,8 +13,9 @@
 //     when the puzzle has one); rejected, InvalidArgument naming "goal", short,
 //     and with the start reader's message but for the field;
 //   - as moves from a scrambled board (Trace(board, input)): accepted only
-//     when every byte is in the puzzle's move alphabet, with one canonical
-//     board per move; rejected, InvalidArgument naming "moves", short.
+//     when every move (a byte, or for twisty puzzles a token between the
+//     separators) is in the puzzle's move alphabet, with one canonical board
+//     per move; rejected, InvalidArgument naming "moves", short.
 // For puzzles with a goal (has_goal), the input is also split at its first
 // '\n' into a start and a goal, each checked as above.
 #include <cstdint>
@@ -113,10 +114,12 @@ void CheckMoves(const Puzzle& p, absl::string_view moves, uint64_t seed) {
   const absl::StatusOr<std::string> start = p.Scramble("", 20, seed);
   FUZZ_CHECK(start.ok(), start.status().ToString());
   const std::string what = absl::StrCat(What(p, "moves", moves), " from ", *start);
+  // Grid puzzles' moves are characters; twisty puzzles' are tokens split at the separator.
+  const std::vector<std::string> tokens = puzzle::SplitMoves(p.info(), moves);
   bool in_alphabet = true;
-  for (char c : moves) {
+  for (const std::string& token : tokens) {
     bool known = false;
-    for (const puzzle::MoveInfo& move : p.info().moves) known |= c == move.symbol;
+    for (const puzzle::MoveInfo& move : p.info().moves) known |= move.symbol == token;
     in_alphabet &= known;
   }
   const absl::StatusOr<std::vector<std::string>> boards = p.Trace(*start, moves);
@@ -125,7 +128,7 @@ void CheckMoves(const Puzzle& p, absl::string_view moves, uint64_t seed) {
     return;
   }
   FUZZ_CHECK(in_alphabet, absl::StrCat(what, ": accepted"));
-  FUZZ_CHECK(boards->size() == moves.size() + 1 && (*boards)[0] == *start,
+  FUZZ_CHECK(boards->size() == tokens.size() + 1 && (*boards)[0] == *start,
              absl::StrCat(what, ": ", boards->size(), " boards"));
   CheckCanonical(p, boards->back(), seed);
 }

@@ -116,12 +116,12 @@ void CheckSuffixes(const Puzzle& puzzle, const puzzle::Solver& solver, const Que
                    const Answer& answer, puzzle::SolveControl& control) {
   if (!answer.solvable || answer.distance <= 0) return;
   const absl::StatusOr<std::vector<std::string>> boards = puzzle.Trace(query.start, answer.moves);
-  FUZZ_CHECK(boards.ok() && boards->size() == answer.moves.size() + 1,
-             DescribeQuery(puzzle, query));
+  const std::vector<std::string> moves = puzzle::SplitMoves(puzzle.info(), answer.moves);
+  FUZZ_CHECK(boards.ok() && boards->size() == moves.size() + 1, DescribeQuery(puzzle, query));
   for (size_t i = 1; i < boards->size(); ++i) {
     Answer expected = answer;
     expected.distance = answer.distance - static_cast<int>(i);
-    expected.moves = answer.moves.substr(i);
+    expected.moves = absl::StrJoin(moves.begin() + i, moves.end(), puzzle.info().move_separator);
     const QueryText suffix{(*boards)[i], query.goal};
     Answer got;
     const absl::Status status =

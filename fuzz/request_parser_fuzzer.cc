@@ -16,7 +16,7 @@
 //     format at byte K" names a byte of the input and is refused by
 //     protobuf's own parser too (ParseRequest is stricter than protobuf only
 //     in what it documents: UTF-8, nesting, item count);
-//   - server::IsValidUtf8 agrees with the independent validator on the whole
+//   - rpc::IsValidUtf8 agrees with the independent validator on the whole
 //     input, including the offset of the first bad byte;
 //   - never a crash.
 #include <cstdint>
@@ -35,6 +35,7 @@
 #include "google/protobuf/util/message_differencer.h"
 #include "puzzleoracle/v1/oracle.pb.h"
 #include "puzzleoracle/v2/oracle.pb.h"
+#include "rpc/utf8.h"
 #include "server/request_parser.h"
 
 namespace {
@@ -69,7 +70,7 @@ const std::vector<const Message*>& RequestTypes() {
 }
 
 // UTF-8 by the table of well-formed byte sequences (Unicode 15, table 3-7),
-// written independently of server::IsValidUtf8. On failure, `bad` is the
+// written independently of rpc::IsValidUtf8. On failure, `bad` is the
 // offset of the first byte that does not start a well-formed sequence.
 bool WellFormedUtf8(absl::string_view s, size_t* bad) {
   size_t i = 0;
@@ -187,7 +188,7 @@ void CheckRejected(const Message& prototype, absl::string_view bytes, const absl
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view input = fuzz::AsText(data, size);
   size_t server_bad = 0, bad = 0;
-  const bool server_valid = server::IsValidUtf8(input, &server_bad);
+  const bool server_valid = rpc::IsValidUtf8(input, &server_bad);
   const bool valid = WellFormedUtf8(input, &bad);
   FUZZ_CHECK(
       server_valid == valid && (valid || server_bad == bad),

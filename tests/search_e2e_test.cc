@@ -6,13 +6,18 @@
 // the same; /metrics records searches and deadline-exceeded calls.
 //
 // The hard pair is one of the 80-move positions (about 6 s with the default tier, on this
-// machine): every test that uses it stops it long before it ends. Timings here are generous
-// bounds against hangs; the figures (for example how soon a cancelled call frees its worker) are
-// measured by bench/fifteen_server_benchmark.
+// machine): every test that uses it stops it long before it ends, at a deadline of 1 s at most.
+// No test asserts how long anything took: a loaded machine makes everything slower. That a
+// stopped search did stop, rather than run on to its end on the only worker, is shown by the
+// metrics: a search that ends is recorded as finished before its worker takes the next query, so
+// once the next query is answered the count of finished searches says whether the hard one
+// finished. Waits are polls with bounds only a hung server reaches; the figures (for example how
+// soon a cancelled call frees its worker) are measured by bench/fifteen_server_benchmark.
 #include <grpcpp/client_context.h>
 #include <httplib.h>
 
 #include <atomic>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -64,18 +69,38 @@ class SearchE2eTest : public ::testing::Test {
     return stub_->Solve(context, request, response);
   }
 
-  // Solves an easy query, retrying while the executor is still busy, for up to `within`.
-  // Returns how long until it was answered, or InfiniteDuration.
-  absl::Duration TimeUntilAnEasyQueryIsAnswered(absl::Duration within) {
+  // Solves an easy query (one move) once a worker takes it, retrying while the executor is
+  // busy, for up to 60 s (longer than the hard search takes to its end, so that a search that
+  // failed to stop shows in FinishedSearches, not as a timeout here). Returns how long until it
+  // was answered, or InfiniteDuration.
+  absl::Duration TimeUntilAnEasyQueryIsAnswered() {
     const absl::Time start = absl::Now();
-    while (absl::Now() - start < within) {
+    while (absl::Now() - start < absl::Seconds(60)) {
       v2::SolveResponse response;
       const grpc::Status s = Solve("123456789ABCDEXF", "", &response);
-      if (s.ok()) return absl::Now() - start;
+      if (s.ok()) {
+        EXPECT_EQ(response.moves(), "r");
+        return absl::Now() - start;
+      }
       EXPECT_EQ(s.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << s.error_message();
       absl::SleepFor(absl::Milliseconds(1));
     }
     return absl::InfiniteDuration();
+  }
+
+  // The searches that ran to their end (answered), from /metrics; -1 when it cannot be read.
+  int FinishedSearches() {
+    httplib::Result r = http_->Get("/metrics");
+    if (!r || r->status != 200) return -1;
+    const std::string kSeries = "puzzle_oracle_search_nodes_count{puzzle=\"fifteen\"} ";
+    const size_t at = r->body.find(kSeries);
+    if (at == std::string::npos) return 0;  // a histogram appears once it has an observation
+    const size_t begin = at + kSeries.size();
+    int count = -1;
+    if (!absl::SimpleAtoi(r->body.substr(begin, r->body.find('\n', begin) - begin), &count)) {
+      return -1;
+    }
+    return count;
   }
 
   std::unique_ptr<ServerProcess> server_;
@@ -113,14 +138,14 @@ TEST_F(SearchE2eTest, AnswersReportNodesAndTimeAndUnsolvablePairsNeedNoSearch) {
 }
 
 TEST_F(SearchE2eTest, MaxSearchTimeEndsASearchNamingTheBoundProven) {
-  Start({"--max_search_time=300ms"});
+  // 1 s: far from the hard search's end, and far beyond what the easy one below needs.
+  Start({"--max_search_time=1s"});
   v2::SolveResponse response;
-  const absl::Time start = absl::Now();
+  // The call's own deadline (30 s) is later: the message proves --max_search_time stopped it.
   const grpc::Status s = Solve(kHard, kKorfGoal, &response);
-  EXPECT_LT(absl::Now() - start, absl::Seconds(5));
   ASSERT_EQ(s.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << s.error_message();
   EXPECT_TRUE(
-      absl::StartsWith(s.error_message(), "search stopped by --max_search_time (300ms) after "))
+      absl::StartsWith(s.error_message(), "search stopped by --max_search_time (1s) after "))
       << s.error_message();
   EXPECT_TRUE(absl::StrContains(s.error_message(), " nodes; the optimal length is at least "));
   const int bound = ProvenBound(s.error_message());
@@ -133,18 +158,20 @@ TEST_F(SearchE2eTest, MaxSearchTimeEndsASearchNamingTheBoundProven) {
       absl::StrCat("{\"start\":\"", kHard, "\",\"goal\":\"", kKorfGoal, "\"}"), "application/json");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 504);
-  EXPECT_TRUE(absl::StrContains(r->body, "search stopped by --max_search_time (300ms)")) << r->body;
+  EXPECT_TRUE(absl::StrContains(r->body, "search stopped by --max_search_time (1s)")) << r->body;
 
   // Calls that hit their deadline are counted as DEADLINE_EXCEEDED, and finished searches are
-  // recorded per puzzle.
+  // recorded per puzzle: the one below, not the two stopped ones.
   ASSERT_TRUE(Solve(kKorf1, kKorfGoal, &response).ok());
+  EXPECT_EQ(response.distance(), 57);
   r = http_->Get("/metrics");
   ASSERT_TRUE(r);
   EXPECT_TRUE(absl::StrContains(r->body, "code=\"DEADLINE_EXCEEDED\"")) << r->body;
-  EXPECT_TRUE(absl::StrContains(r->body, "puzzle_oracle_search_nodes_count{puzzle=\"fifteen\"} 1"))
+  EXPECT_TRUE(
+      absl::StrContains(r->body, "puzzle_oracle_search_nodes_count{puzzle=\"fifteen\"} 1\n"))
       << r->body;
   EXPECT_TRUE(absl::StrContains(
-      r->body, "puzzle_oracle_search_duration_seconds_count{puzzle=\"fifteen\"} 1"))
+      r->body, "puzzle_oracle_search_duration_seconds_count{puzzle=\"fifteen\"} 1\n"))
       << r->body;
 }
 
@@ -153,44 +180,80 @@ TEST_F(SearchE2eTest, TheCallsDeadlineStopsTheSearchAndFreesItsWorker) {
   v2::SolveResponse response;
   const grpc::Status s = Solve(kHard, kKorfGoal, &response, absl::Milliseconds(300));
   EXPECT_EQ(s.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << s.error_message();
-  // The only worker is free again: the search did not run on to its end (seconds).
-  EXPECT_LT(TimeUntilAnEasyQueryIsAnswered(absl::Seconds(2)), absl::Seconds(2));
+  // The only worker takes the next query, and the hard search never finished: it stopped at
+  // the call's deadline instead of running on to its end.
+  ASSERT_NE(TimeUntilAnEasyQueryIsAnswered(), absl::InfiniteDuration());
+  EXPECT_EQ(FinishedSearches(), 1);  // the easy query's
 }
 
 TEST_F(SearchE2eTest, AFullExecutorIsResourceExhaustedAndCancellingFreesTheWorker) {
   Start({"--solve_threads=1", "--solve_queue=0"});
-  grpc::ClientContext hard_context;
+  // The hard call, retried while refused (a probe below may hold the worker when it arrives),
+  // until it is cancelled. `mu` guards the context of the attempt in flight and `cancelled`.
+  std::mutex mu;
+  grpc::ClientContext* in_flight = nullptr;
+  bool cancelled = false;
   grpc::Status hard_status;
   std::atomic<bool> hard_done{false};
   std::thread hard([&] {
-    v2::SolveResponse response;
-    hard_status = Solve(kHard, kKorfGoal, &response, absl::Seconds(60), &hard_context);
+    for (;;) {
+      grpc::ClientContext context;
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (cancelled) {  // cancelled between two attempts: as the attempt would have been
+          hard_status = grpc::Status(grpc::StatusCode::CANCELLED, "cancelled before it was sent");
+          break;
+        }
+        in_flight = &context;
+      }
+      v2::SolveResponse response;
+      hard_status = Solve(kHard, kKorfGoal, &response, absl::Seconds(60), &context);
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        in_flight = nullptr;
+      }
+      if (hard_status.error_code() != grpc::StatusCode::RESOURCE_EXHAUSTED) break;
+    }
     hard_done = true;
   });
-  // Once the hard search holds the only worker, another search is refused at once.
+  // Once the hard search holds the only worker, another search is refused at once. A probe may
+  // run first, before the hard call arrives (each such probe is a finished search), or be refused
+  // while the hard call waits for the worker to take it (the executor counts it as waiting: "0
+  // searches running and 1 waiting"); the probes go on until the refusal says it runs.
+  const std::string kWaiting =
+      "the server is busy: 0 searches running and 1 waiting (--solve_threads, --solve_queue); "
+      "retry later";
   grpc::Status refused;
-  const absl::Time until = absl::Now() + absl::Seconds(10);
+  int probes_answered = 0;
+  const absl::Time until = absl::Now() + absl::Seconds(60);
   do {
     absl::SleepFor(absl::Milliseconds(20));
     v2::SolveResponse response;
     refused = Solve(kKorf1, kKorfGoal, &response);
-  } while (refused.ok() && absl::Now() < until);
+    if (refused.ok()) ++probes_answered;
+  } while ((refused.ok() || refused.error_message() == kWaiting) && absl::Now() < until);
   EXPECT_EQ(refused.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
   EXPECT_EQ(refused.error_message(),
             "the server is busy: 1 searches running and 0 waiting (--solve_threads, "
             "--solve_queue); retry later");
   EXPECT_FALSE(hard_done);
 
-  hard_context.TryCancel();
-  const absl::Duration freed = TimeUntilAnEasyQueryIsAnswered(absl::Seconds(2));
-  EXPECT_LT(freed, absl::Seconds(2));
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    cancelled = true;
+    if (in_flight != nullptr) in_flight->TryCancel();
+  }
+  const absl::Duration freed = TimeUntilAnEasyQueryIsAnswered();
+  ASSERT_NE(freed, absl::InfiniteDuration());
   hard.join();
-  EXPECT_EQ(hard_status.error_code(), grpc::StatusCode::CANCELLED);
+  EXPECT_EQ(hard_status.error_code(), grpc::StatusCode::CANCELLED) << hard_status.error_message();
+  // The cancelled search never finished: only the probes that ran and the easy query did.
+  EXPECT_EQ(FinishedSearches(), probes_answered + 1);
   std::printf("a cancelled search's worker answered the next query %s after the cancel\n",
               absl::FormatDuration(freed).c_str());
 }
 
-// SolveWatch on a long search: progress about every 100 ms (the bound never falls, the nodes and
+// SolveWatch on a long search: progress at most every 100 ms (the bound never falls, the nodes and
 // the time grow), and cancelling it ends the stream CANCELLED and frees the only worker.
 TEST_F(SearchE2eTest, SolveWatchReportsProgressAndCancellingEndsIt) {
   Start({"--solve_threads=1", "--solve_queue=0"});
@@ -214,15 +277,18 @@ TEST_F(SearchE2eTest, SolveWatchReportsProgressAndCancellingEndsIt) {
     EXPECT_GE(progress[i].bound(), progress[i - 1].bound());
     EXPECT_LE(progress[i].bound(), 80);
     EXPECT_GT(progress[i].nodes(), progress[i - 1].nodes());
+    // The server's own elapsed times: a report waits for 100 ms after the previous one (on the
+    // search's clock, so load cannot break it; 99.9 allows for the doubles' rounding). How much
+    // later one comes depends on scheduling and is not checked.
     const double gap = progress[i].milliseconds() - progress[i - 1].milliseconds();
-    // About every 100 ms: never much more often; rarely later, by scheduling alone.
-    EXPECT_GE(gap, 80.0);
-    EXPECT_LE(gap, 2000.0);
+    EXPECT_GE(gap, 99.9);
   }
   context.TryCancel();
   while (reader->Read(&event)) EXPECT_FALSE(event.has_answer());
   EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::CANCELLED);
-  EXPECT_LT(TimeUntilAnEasyQueryIsAnswered(absl::Seconds(2)), absl::Seconds(2));
+  // The worker takes the next query, and the watched search never finished.
+  ASSERT_NE(TimeUntilAnEasyQueryIsAnswered(), absl::InfiniteDuration());
+  EXPECT_EQ(FinishedSearches(), 1);
 }
 
 // The same over HTTP, as Server-Sent Events: progress events, then the search's stop as an
@@ -239,7 +305,8 @@ TEST_F(SearchE2eTest, SolveWatchOverHttpSendsProgressEventsThenTheStop) {
        at = r->body.find("event: progress\n", at + 1)) {
     ++progress_events;
   }
-  EXPECT_GE(progress_events, 3) << r->body;
+  // At least one (a report needs 100 ms of search; how many fit in 700 ms depends on the load).
+  EXPECT_GE(progress_events, 1) << r->body;
   const size_t error = r->body.find(
       "event: error\ndata: {\"code\":4,\"message\":\"search stopped "
       "by --max_search_time (700ms) after ");
@@ -250,7 +317,8 @@ TEST_F(SearchE2eTest, SolveWatchOverHttpSendsProgressEventsThenTheStop) {
 }
 
 TEST_F(SearchE2eTest, ABatchThatRunsOutOfTimeSaysWhichQueriesNeverStarted) {
-  Start({"--max_search_time=300ms", "--batch_threads=1"});
+  // 1 s: far from the hard search's end, and far beyond what the first query needs.
+  Start({"--max_search_time=1s", "--batch_threads=1"});
   v2::SolveBatchRequest request;
   request.set_puzzle("fifteen");
   for (const char* start : {kKorf1, kHard, kKorf1}) {
@@ -270,7 +338,7 @@ TEST_F(SearchE2eTest, ABatchThatRunsOutOfTimeSaysWhichQueriesNeverStarted) {
   EXPECT_GE(ProvenBound(response.results(1).error()), 40) << response.results(1).error();
   EXPECT_EQ(response.results(2).code(), static_cast<int>(grpc::StatusCode::DEADLINE_EXCEEDED));
   EXPECT_EQ(response.results(2).error(),
-            "--max_search_time (300ms) passed before this query was started");
+            "--max_search_time (1s) passed before this query was started");
 }
 
 }  // namespace

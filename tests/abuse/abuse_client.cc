@@ -162,7 +162,8 @@ std::string FormatRequest(absl::string_view method, absl::string_view target,
 // ---- RawConnection ---------------------------------------------------------------------------
 
 absl::StatusOr<std::unique_ptr<RawConnection>> RawConnection::Connect(const std::string& address,
-                                                                      absl::Duration timeout) {
+                                                                      absl::Duration timeout,
+                                                                      int receive_buffer_bytes) {
   std::string host, port;
   absl::Status split = SplitAddress(address, &host, &port);
   if (!split.ok()) return split;
@@ -191,6 +192,12 @@ absl::StatusOr<std::unique_ptr<RawConnection>> RawConnection::Connect(const std:
   auto conn = absl::WrapUnique(new RawConnection(fd));
   const int one = 1;
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+  if (receive_buffer_bytes > 0 && setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &receive_buffer_bytes,
+                                             sizeof(receive_buffer_bytes)) != 0) {
+    freeaddrinfo(results);
+    return absl::InternalError(
+        absl::StrCat("setsockopt SO_RCVBUF ", receive_buffer_bytes, ": ", ErrnoText(errno)));
+  }
   const int rc = connect(fd, chosen->ai_addr, chosen->ai_addrlen);
   const int err = errno;
   freeaddrinfo(results);

@@ -66,9 +66,13 @@ std::string FormatRequest(absl::string_view method, absl::string_view target,
 class RawConnection {
  public:
   // Connects to "host:port" ("[::1]:port" for IPv6). Unavailable on failure, DeadlineExceeded
-  // when the connection is not established within `timeout`.
+  // when the connection is not established within `timeout`. `receive_buffer_bytes` > 0 fixes the
+  // socket's receive buffer (SO_RCVBUF, set before connecting, so the kernel does not grow it):
+  // a client that never reads then holds at most that much of an answer plus the server's send
+  // buffer.
   static absl::StatusOr<std::unique_ptr<RawConnection>> Connect(
-      const std::string& address, absl::Duration timeout = absl::Seconds(5));
+      const std::string& address, absl::Duration timeout = absl::Seconds(5),
+      int receive_buffer_bytes = 0);
   RawConnection(const RawConnection&) = delete;
   RawConnection& operator=(const RawConnection&) = delete;
   ~RawConnection();

@@ -148,9 +148,16 @@ TEST(AbuseClientTest, PoolsHoldConnectionsAndNoticeTheServerClosingThem) {
   EXPECT_EQ((*idle)->opened(), 5);
   EXPECT_EQ((*idle)->still_open(), 5);
   EXPECT_EQ((*loris)->opened(), 3);
-  absl::SleepFor(absl::Milliseconds(300));
+  // The pool trickles: one more byte per connection after its request head, and the server
+  // (whose header deadline is 1 s away) has closed none of them yet.
+  const size_t head_bytes = (*loris)->bytes_sent();
+  EXPECT_GT(head_bytes, 3 * std::string("GET / HTTP/1.1\r\n").size());
+  const absl::Time trickle_deadline = absl::Now() + absl::Seconds(5);
+  while ((*loris)->bytes_sent() < head_bytes + 3 && absl::Now() < trickle_deadline) {
+    absl::SleepFor(absl::Milliseconds(5));
+  }
+  EXPECT_GE((*loris)->bytes_sent(), head_bytes + 3);
   EXPECT_EQ((*loris)->still_open(), 3);
-  EXPECT_GT((*loris)->bytes_sent(), 3 * std::string("GET / HTTP/1.1\r\n").size());
   const absl::Time deadline = absl::Now() + absl::Seconds(5);  // the 1 s header deadline
   while (((*idle)->still_open() > 0 || (*loris)->still_open() > 0) && absl::Now() < deadline) {
     absl::SleepFor(absl::Milliseconds(20));

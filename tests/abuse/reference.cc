@@ -134,9 +134,11 @@ absl::Status Reference::Check(const v1::RotationItem& item,
 }
 
 std::string Reference::RandomBoard(absl::string_view puzzle_name, std::mt19937_64& rng) {
-  // Any permutation of a board's symbols is a board of these puzzles (possibly unsolvable).
   const puzzle::Puzzle* p = puzzle::FindPuzzle(puzzle_name);
   if (p == nullptr) return "";
+  // A sticker net's permutation is rarely a cube: a twisty puzzle gets a random position.
+  if (!p->info().symbol_colours.empty()) return p->RandomBoard("", rng()).value_or("");
+  // Any permutation of a grid board's symbols is a board of these puzzles (possibly unsolvable).
   absl::StatusOr<std::string> board = p->Scramble("", 0, rng());
   if (!board.ok()) return "";
   board->erase(std::remove(board->begin(), board->end(), ' '), board->end());

@@ -112,6 +112,26 @@ function applyRotation(board, op) {
   return a.join('');
 }
 
+// The 2x2x2 cube (stickers U1-U4 R1-R4 F1-F4 D1-D4 L1-L4 B1-B4, Kociemba's order): the
+// clockwise quarter turns of U, R and F as sticker cycles (the sticker at l[k] goes to l[k+1]);
+// X2 is X twice, X' three times.
+const CUBE_SOLVED = 'UUUURRRRFFFFDDDDLLLLBBBB';
+const CUBE_QUARTERS = {
+  U: [[0, 1, 3, 2], [4, 8, 16, 20], [5, 9, 17, 21]],
+  R: [[4, 5, 7, 6], [1, 22, 13, 9], [3, 20, 15, 11]],
+  F: [[8, 9, 11, 10], [2, 4, 13, 19], [3, 6, 12, 17]],
+};
+function applyCube(board, move) {
+  const times = { '': 1, 2: 2, "'": 3 }[move.slice(1)];
+  let a = board.split('');
+  for (let t = 0; t < times; t++) {
+    const b = [...a];
+    for (const l of CUBE_QUARTERS[move[0]]) l.forEach((s, k) => { b[l[(k + 1) % l.length]] = a[s]; });
+    a = b;
+  }
+  return a.join('');
+}
+
 // ---------------------------------------------------------------- the test
 describe('web playground in headless Chromium', () => {
   let server;
@@ -679,6 +699,183 @@ describe('web playground in headless Chromium', () => {
     await byTestId('fifteen-unsolvable').waitFor({ state: 'visible' });
     assert.equal(await byTestId('fifteen-distance').getAttribute('data-distance'), '-1');
     await shot('fifteen-unsolvable');
+  });
+
+  // ------------------------------------------------------------ 2x2x2 cube
+  // The stickers' colours, in sticker order, as `within` (the 3D cube or the net) draws them.
+  const drawnCube = (within) => page.evaluate((sel) =>
+    [...document.querySelectorAll(`${sel} [data-sticker]`)]
+      .sort((a, b) => Number(a.dataset.sticker) - Number(b.dataset.sticker)).map((e) => e.dataset.colour).join(''), within);
+
+  it('draws the cube from the server\'s net and moves, and plays an example in 3D to the end', async () => {
+    const info = puzzles.find((p) => p.name === 'cube2');
+    assert.equal(info.defaultGoal, CUBE_SOLVED);
+    assert.equal(info.moveSeparator, ' ');
+    // The server's moves are the model's (as permutations of the solved cube's stickers).
+    const numbered = [...Array(24).keys()].map((i) => String.fromCharCode(97 + i)).join('');
+    for (const m of info.moves) {
+      const a = numbered.split('');
+      for (const { stickers: l } of m.cycles) l.forEach((s, k) => { a[l[(k + 1) % l.length]] = numbered[s]; });
+      assert.equal(a.join(''), applyCube(numbered, m.symbol), `move ${m.symbol}`);
+    }
+    assert.deepEqual(info.moves.map((m) => m.symbol), ['U', 'U2', "U'", 'R', 'R2', "R'", 'F', 'F2', "F'"]);
+    await showTab('cube2');
+    assert.equal(await byTestId('panel-cube2').getAttribute('data-prefix'), 'cube2');
+    // The net: each sticker in the grid square info.layout gives it.
+    const places = await page.evaluate(() => {
+      const net = document.querySelector('[data-testid="cube2-net"]');
+      return [...net.querySelectorAll('[data-sticker]')].map((e) =>
+        [Number(e.dataset.sticker), Number(e.style.gridRow) - 1, Number(e.style.gridColumn) - 1]);
+    });
+    assert.equal(places.length, 24);
+    for (const [i, r, c] of places) assert.equal(info.layout[r * info.cols + c], i, `sticker ${i}`);
+    // The solved cube as the page opens: U white on top, F green in front, R red on the right.
+    assert.equal(await byTestId('cube2-board').getAttribute('data-board'), CUBE_SOLVED);
+    assert.equal(await drawnCube('[data-testid="cube2-cube"]'), CUBE_SOLVED);
+    const centres = await page.evaluate(() => {
+      const at = {};
+      for (const e of document.querySelectorAll('[data-testid="cube2-cube"] [data-sticker]')) {
+        const r = e.getBoundingClientRect();
+        const face = 'URFDLB'[Math.floor(Number(e.dataset.sticker) / 4)];
+        (at[face] = at[face] || []).push([(r.left + r.right) / 2, (r.top + r.bottom) / 2, getComputedStyle(e.firstChild).backgroundColor]);
+      }
+      return at;
+    });
+    const mean = (face, k) => centres[face].reduce((s, p) => s + p[k], 0) / 4;
+    assert.ok(mean('U', 1) < mean('F', 1) - 20, 'U is above F');
+    assert.ok(mean('R', 0) > mean('F', 0) + 20, 'R is right of F');
+    assert.deepEqual(new Set(centres.U.map((p) => p[2])), new Set(['rgb(255, 255, 255)']));
+    assert.deepEqual(new Set(centres.F.map((p) => p[2])), new Set(['rgb(0, 158, 96)']));
+    assert.deepEqual(new Set(centres.R.map((p) => p[2])), new Set(['rgb(196, 30, 58)']));
+    await shot('cube2-solved-cube');
+    // An example: the scramble, played turn by turn (a layer turning), to the server's last board.
+    const example = page.locator('[data-testid="cube2-example"]').first();
+    assert.equal(await example.getAttribute('data-start'), "R U2 F' R2");
+    const expected = await post('/v2/puzzles/cube2:solve', { start: "R U2 F' R2", goal: '', includeBoards: true });
+    assert.equal(expected.status, 200);
+    assert.equal(expected.body.moves, "R2 F U2 R'");
+    let board = CUBE_SOLVED;
+    for (const m of "R U2 F' R2".split(' ')) board = applyCube(board, m);
+    assert.deepEqual(expected.body.boards, [board, ...expected.body.moves.split(' ').map((m) => (board = applyCube(board, m)))]);
+    assert.equal(board, CUBE_SOLVED);
+    await byTestId('cube2-speed').fill('2');
+    await example.click();
+    await page.waitForSelector('[data-testid="cube2-cube"][data-turning]', { state: 'attached' });
+    await page.waitForTimeout(150);
+    await shot('cube2-turning');
+    await waitForStatus('cube2-player', 'done');
+    assert.equal(await byTestId('cube2-board').getAttribute('data-board'), CUBE_SOLVED);
+    assert.equal(await byTestId('cube2-board').getAttribute('data-step'), '4');
+    assert.equal(await byTestId('cube2-moves').getAttribute('data-moves'), "R2 F U2 R'");
+    assert.equal(await byTestId('cube2-distance').getAttribute('data-distance'), '4');
+    assert.equal(await drawnCube('[data-testid="cube2-cube"]'), CUBE_SOLVED);
+    assert.equal(await drawnCube('[data-testid="cube2-net"]'), CUBE_SOLVED);
+    assert.equal(await page.locator('[data-testid="cube2-cube"][data-turning]').count(), 0);
+    await byTestId('cube2-reached').waitFor({ state: 'visible' });
+    // Back one turn (R' undone), then to the start: both views show the server's boards.
+    await byTestId('cube2-back').click();
+    await page.waitForSelector('[data-testid="cube2-board"][data-step="3"]');
+    assert.equal(await byTestId('cube2-board').getAttribute('data-board'), expected.body.boards[3]);
+    assert.equal(await drawnCube('[data-testid="cube2-cube"]'), expected.body.boards[3]);
+    await byTestId('cube2-first').click();
+    assert.equal(await drawnCube('[data-testid="cube2-net"]'), expected.body.boards[0]);
+    assert.equal(await drawnCube('[data-testid="cube2-cube"]'), expected.body.boards[0]);
+    await shot('cube2-start');
+  });
+
+  it('paints stickers in the net and shows what the server says is wrong with the cube', async () => {
+    await byTestId('cube2-goal-default').click();
+    await byTestId('cube2-start').fill(CUBE_SOLVED);
+    await page.waitForSelector('[data-testid="cube2-check"][data-status="valid"]');
+    // White on R1: five white stickers.
+    await byTestId('cube2-colour-U').click();
+    assert.equal(await byTestId('cube2-colour-U').getAttribute('aria-checked'), 'true');
+    await byTestId('cube2-sticker-4').click();
+    const painted = 'UUUUURRRFFFFDDDDLLLLBBBB';
+    assert.equal(await byTestId('cube2-start').inputValue(), painted);
+    assert.equal(await byTestId('cube2-board').getAttribute('data-board'), painted);
+    assert.equal(await byTestId('cube2-sticker-4').getAttribute('data-colour'), 'U');
+    assert.equal(await drawnCube('[data-testid="cube2-cube"]'), painted);
+    const expected = await post('/v2/puzzles/cube2:solve', { start: painted, goal: CUBE_SOLVED });
+    assert.equal(expected.status, 400);
+    assert.equal(expected.body.message, 'start: 5 stickers of colour U (each colour covers 4)');
+    const error = byTestId('cube2-error');
+    await error.waitFor({ state: 'visible' });
+    assert.equal((await error.textContent()).trim(), expected.body.message);
+    assert.equal(await byTestId('cube2-check').getAttribute('data-status'), 'invalid');
+    assert.equal(await byTestId('cube2-start').getAttribute('aria-invalid'), 'true');
+    await shot('cube2-painted-error');
+    // Painted back red (from the keyboard: the letter picks the colour and paints), it is a cube.
+    await byTestId('cube2-sticker-4').focus();
+    await page.keyboard.press('r');
+    assert.equal(await byTestId('cube2-colour-R').getAttribute('aria-checked'), 'true');
+    assert.equal(await byTestId('cube2-start').inputValue(), CUBE_SOLVED);
+    await error.waitFor({ state: 'hidden' });
+    await page.waitForSelector('[data-testid="cube2-check"][data-status="valid"]');
+    // Arrows move along the net (R1 -> R2 -> R1 -> F2); Enter paints with the picked colour.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'cube2-sticker-9');
+    await page.keyboard.press('Enter');
+    const oneRed = 'UUUURRRRFRFFDDDDLLLLBBBB';
+    assert.equal(await byTestId('cube2-start').inputValue(), oneRed);
+    const corner = await post('/v2/puzzles/cube2:solve', { start: oneRed, goal: CUBE_SOLVED });
+    assert.equal(corner.status, 400);
+    await error.waitFor({ state: 'visible' });
+    assert.equal((await error.textContent()).trim(), corner.body.message);
+    // Solve shows the same message.
+    await byTestId('cube2-solve').click();
+    await page.waitForSelector('[data-testid="cube2-solve"]:not([aria-busy])');
+    assert.equal((await error.textContent()).trim(), corner.body.message);
+    await byTestId('cube2-start').fill(CUBE_SOLVED);
+    await error.waitFor({ state: 'hidden' });
+  });
+
+  it('scrambles the cube to a random state at least the minimum distance away, and solves it', async () => {
+    const info = puzzles.find((p) => p.name === 'cube2');
+    assert.equal(info.minScrambleDistance, 4);
+    await byTestId('cube2-goal-default').click();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/v2/puzzles/cube2:scramble'));
+    await byTestId('cube2-scramble').click();
+    const body = (await sent).postDataJSON();
+    assert.equal(body.randomState, true);
+    assert.equal(body.moves, 0);
+    assert.match(body.seed, /^\d+$/);
+    await page.waitForSelector('[data-testid="cube2-scramble"]:not([aria-busy])');
+    const start = await byTestId('cube2-start').inputValue();
+    assert.match(start, /^[URFDLB]{24}$/);
+    assert.equal(await byTestId('cube2-board').getAttribute('data-board'), start);
+    assert.equal(await drawnCube('[data-testid="cube2-net"]'), start);
+    const expected = await post('/v2/puzzles/cube2:solve', { start, goal: '', includeBoards: true });
+    assert.equal(expected.status, 200);
+    assert.ok(expected.body.distance >= info.minScrambleDistance, JSON.stringify(expected.body));
+    let board = start;
+    for (const m of expected.body.moves.split(' ')) board = applyCube(board, m);
+    assert.equal(board, expected.body.boards[expected.body.boards.length - 1]);
+    await byTestId('cube2-speed').fill('5');
+    await byTestId('cube2-solve').click();
+    await page.waitForSelector(`[data-testid="cube2-distance"][data-distance="${expected.body.distance}"]`);
+    await waitForStatus('cube2-player', 'done');
+    assert.equal(await byTestId('cube2-board').getAttribute('data-board'), board);
+    assert.equal(await byTestId('cube2-moves').getAttribute('data-moves'), expected.body.moves);
+    assert.equal(await drawnCube('[data-testid="cube2-cube"]'), board);
+  });
+
+  it('answers R U2 F\' R2 in 6 quarter turns on the quarter-turn tab', async () => {
+    await showTab('cube2-qtm');
+    assert.equal(await byTestId('panel-cube2-qtm').getAttribute('data-prefix'), 'cube2-qtm');
+    await byTestId('cube2-qtm-speed').fill('5');
+    await byTestId('cube2-qtm-start').fill("R U2 F' R2");
+    await byTestId('cube2-qtm-goal').fill('');
+    await byTestId('cube2-qtm-solve').click();
+    await page.waitForSelector('[data-testid="cube2-qtm-distance"][data-distance="6"]');
+    await waitForStatus('cube2-qtm-player', 'done');
+    assert.equal(await byTestId('cube2-qtm-moves').getAttribute('data-moves'), "R R F U U R'");
+    assert.equal(await byTestId('cube2-qtm-board').getAttribute('data-board'), CUBE_SOLVED);
+    assert.equal(await byTestId('cube2-qtm-board').getAttribute('data-step'), '6');
+    assert.equal(await drawnCube('[data-testid="cube2-qtm-cube"]'), CUBE_SOLVED);
+    await shot('cube2-qtm-solved');
   });
 
   // ------------------------------------------------------------ every puzzle of the registry

@@ -6,8 +6,9 @@
 //
 // Passes when every query is answered and every answer equals in-process reconstruction from the
 // same table, each replica served a fair share before the kills, and the survivors shared the
-// load after them. Prints the queries answered, the retries (attempts beyond the first, from
-// gRPC's own channelz counters) and the time to recover from each stop.
+// load after them, and every retry (an attempt beyond the first, from gRPC's own channelz
+// counters) followed a failed attempt, none of them on the survivor. Prints the queries answered,
+// the retries and the time to recover from each stop.
 
 #include <grpc/grpc.h>
 #include <grpc/support/alloc.h>
@@ -545,20 +546,33 @@ TEST(ScaleOutTest, RoundRobinSpreadsTheLoadAndRetriesRideOverSigtermAndSigkill) 
   EXPECT_LT(term_recovery_ns, 5'000'000'000);
   EXPECT_LT(kill_recovery_ns, 5'000'000'000);
 
-  // Retries: attempts that reached a replica beyond one per call, from gRPC's own counters.
+  // Retries: attempts that reached a replica beyond one per call, from gRPC's own counters. How
+  // many there are depends on which calls were in flight at each signal (often a few after the
+  // SIGKILL, none after the SIGTERM), but not how they add up: every call succeeded, so each had
+  // exactly one successful attempt, and every other attempt is a failed one that was retried
+  // (a transparent retry of a stream refused by a GOAWAY too). And the survivor failed none.
   ASSERT_TRUE(channelz.ok()) << channelz.status();
   int64_t attempts = 0;
+  int64_t failed_attempts = 0;
+  int64_t succeeded_attempts = 0;
   std::vector<std::string> per_replica;
   for (int r = 0; r < kReplicas; ++r) {
     const CallCounts c = channelz->attempts[peers[r]];
     attempts += c.started;
+    failed_attempts += c.failed;
+    succeeded_attempts += c.succeeded;
     per_replica.push_back(
         absl::StrFormat("replica %d: %d attempts, %d failed", r, c.started, c.failed));
+    // Every attempt ended (the load was stopped and every call returned) one way or the other.
+    EXPECT_EQ(c.started, c.succeeded + c.failed) << per_replica.back();
   }
   const int64_t retries = attempts - channelz->calls.started;
   EXPECT_EQ(channelz->calls.started, load.issued());
+  EXPECT_EQ(channelz->calls.succeeded, load.issued());
   EXPECT_EQ(channelz->calls.failed, 0);
-  EXPECT_GE(retries, 0);
+  EXPECT_EQ(succeeded_attempts, channelz->calls.succeeded) << absl::StrJoin(per_replica, ", ");
+  EXPECT_EQ(retries, failed_attempts) << absl::StrJoin(per_replica, ", ");
+  EXPECT_EQ(channelz->attempts[peers[2]].failed, 0) << absl::StrJoin(per_replica, ", ");
 
   const std::string report = absl::StrFormat(
       "scale-out: %d replicas, %d client threads, round_robin with retries on UNAVAILABLE and "
