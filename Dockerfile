@@ -4,46 +4,43 @@
 #   bash tools/container_check.sh        # builds it, runs it, checks it, prints its size
 #
 # Stage 1 builds the server, the client and the tables with Bazel on Debian, with exactly the
-# packages tools/bootstrap.sh installs. Stage 2 is debian:bookworm-slim with only the shared
+# packages tools/bootstrap.sh installs, and stages them (tools/stage_image.sh); or, given
+# --build-arg PREBUILT=<folder>, takes them as staged from a host build. Stage 2 is debian:bookworm-slim with only the shared
 # libraries the binaries load (found with ldd), the binaries and the tables: no compiler, no
 # Bazel, no package lists.
 
 # ---- build ----
 FROM debian:bookworm-slim AS build
 
+# PREBUILT (a folder of the build context): the binaries, tables and package list that
+# tools/stage_image.sh staged from a host build of the same sources (tools/container_check.sh
+# passes it, to reuse what the test run built). Empty (the default): build them here.
+ARG PREBUILT=
+
 # The bootstrap layer depends on the package list only, so editing sources reuses it. The slim
 # image has no /usr/share/man, and the JDK that Bazel needs fails to configure without man1
 # (its update-alternatives links a manual page there; Debian bug 863199).
 COPY tools/bootstrap.sh /src/tools/bootstrap.sh
-RUN mkdir -p /usr/share/man/man1 \
-    && bash /src/tools/bootstrap.sh \
-    && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb
+RUN if [ -z "$PREBUILT" ]; then \
+      mkdir -p /usr/share/man/man1 \
+      && bash /src/tools/bootstrap.sh \
+      && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb; \
+    fi
 
 COPY . /src
 WORKDIR /src
 # --batch: no Bazel server outlives this step. Local spawns: Bazel's sandbox wants namespaces
-# that a chroot-isolated build need not grant. The output root lives only inside this step, so
-# the layer keeps just /out. The tables copied are those in the server's runfiles: every table
-# it serves by default.
-RUN bazel --batch --output_user_root=/tmp/bazel build -c opt --spawn_strategy=local \
-        //server:puzzle_oracle_server //data:tables //client:oracle_client \
-    && mkdir -p /out/data \
-    && cp -L bazel-bin/server/puzzle_oracle_server bazel-bin/client/oracle_client /out/ \
-    && cp -L bazel-bin/server/puzzle_oracle_server.runfiles/puzzle_oracle/data/*.tbl /out/data/ \
-    && strip --strip-unneeded /out/puzzle_oracle_server /out/oracle_client \
-    && chmod 0555 /out/puzzle_oracle_server /out/oracle_client \
-    && chmod 0444 /out/data/*.tbl \
-    && rm -rf /tmp/bazel
-
-# The Debian packages that own the shared libraries the binaries load (ldd), for the runtime
-# stage. dpkg knows merged-/usr files by their /lib path, hence the second lookup.
-RUN mkdir -p /runtime \
-    && for lib in $(ldd /out/puzzle_oracle_server /out/oracle_client | awk '/=> \// {print $3}' \
-                    | sort -u); do \
-         real=$(readlink -f "$lib"); \
-         { dpkg -S "$real" 2>/dev/null || dpkg -S "${real#/usr}"; } | cut -d: -f1; \
-       done | sort -u >/runtime/packages \
-    && test -s /runtime/packages && cat /runtime/packages
+# that a chroot-isolated build need not grant. The output root lives only inside this step, and
+# --disk_cache= turns off the .bazelrc's cache, so the layer keeps just /stage.
+RUN if [ -n "$PREBUILT" ]; then \
+      cp -a "$PREBUILT" /stage; \
+    else \
+      bazel --batch --output_user_root=/tmp/bazel build -c opt --spawn_strategy=local \
+          --disk_cache= //server:puzzle_oracle_server //data:tables //client:oracle_client \
+      && bash tools/stage_image.sh bazel-bin /stage \
+      && rm -rf /tmp/bazel; \
+    fi \
+    && test -s /stage/runtime-packages && cat /stage/runtime-packages
 
 # ---- runtime ----
 FROM debian:bookworm-slim
@@ -52,7 +49,7 @@ FROM debian:bookworm-slim
 # libgrpc++1.51, libgrpc29, libprotobuf32, libabsl20220623, libzstd1, libxxhash0, libre2-9,
 # libc-ares2, libssl3, libmicrohttpd12, libprometheus-cpp-core1.0 (and whatever a new dependency
 # of the server adds), no recommends.
-COPY --from=build /runtime/packages /tmp/runtime-packages
+COPY --from=build /stage/runtime-packages /tmp/runtime-packages
 RUN apt-get update -q \
     && DEBIAN_FRONTEND=noninteractive xargs -a /tmp/runtime-packages \
         apt-get install -y -q --no-install-recommends \
@@ -67,7 +64,7 @@ RUN groupadd --gid 10001 oracle \
 
 # Everything is owned by root and read-only: the server writes nothing, so the container runs
 # with a read-only root filesystem. The tables are in /opt/puzzle-oracle/data (--tables_dir).
-COPY --from=build /out/ /opt/puzzle-oracle/
+COPY --from=build /stage/opt/ /opt/puzzle-oracle/
 WORKDIR /opt/puzzle-oracle
 USER 10001:10001
 

@@ -21,6 +21,7 @@ mkdir -p "$out/latency"
 targets=(//puzzles/eight:eight_benchmark //puzzles/rotation:rotation_benchmark
   //puzzles/eight/baselines:baseline_benchmark //bench:table_load_benchmark
   //bench:grpc_benchmark //bench:fifteen_server_benchmark //bench:json_output_benchmark //puzzles/fifteen:fifteen_report
+  //puzzles/cube2:cube2_benchmark //bench:cube2_server_benchmark
   //generator:table_generator //generator:verify_tables //server:puzzle_oracle_server //data:tables)
 [ -z "${FIFTEEN_LARGE:-}" ] || targets+=(//data:fifteen-large_table)
 bazel build -c opt "${targets[@]}" 2>&1 | tail -1
@@ -73,6 +74,12 @@ echo "== 15-puzzle search, tables held in private huge pages (--table_advice=pri
 echo "== 15-puzzle through the server (SolveBatch, single calls, cancel, --max_search_time)"
 (cd "$bin/bench/fifteen_server_benchmark.runfiles/puzzle_oracle" &&
   ../../fifteen_server_benchmark --tsv_out="$out/fifteen_server.tsv")
+echo "== 2x2x2 cube in-process (build, one query, batch)"
+(cd "$bin/puzzles/cube2/cube2_benchmark.runfiles/puzzle_oracle" &&
+  ../../cube2_benchmark --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+    2>/dev/null | gbench)
+echo "== 2x2x2 cube through the server (Solve vs Health.Check, SolveBatch)"
+(cd "$bin/bench/cube2_server_benchmark.runfiles/puzzle_oracle" && ../../cube2_server_benchmark)
 echo "== gRPC (real server processes on loopback)"
 (cd "$bin/bench/grpc_benchmark.runfiles/puzzle_oracle" &&
   ../../grpc_benchmark --latency_csv_dir="$out/latency" --tsv_out="$out/grpc.tsv" "$@")

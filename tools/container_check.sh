@@ -4,7 +4,11 @@
 #      when they are missing;
 #   2. makes the base image debian:bookworm-slim locally with debootstrap when it is not in local
 #      storage (no registry is reachable here; CONTAINER_CHECK_PULL=1 tries `podman pull` first);
-#   3. builds the image with podman (chroot isolation: there is no container engine here);
+#   3. builds the image with podman (chroot isolation: there is no container engine here), from
+#      the binaries and tables of the host's Bazel build (the one the test run made, so nothing
+#      is built twice) staged by tools/stage_image.sh and passed as --build-arg PREBUILT;
+#      CONTAINER_CHECK_FROM_SOURCE=1 builds them inside the image instead, as a user's
+#      `podman build .` does (minutes: the build packages and a whole Bazel build);
 #   4. checks that the Kubernetes manifests in deploy/ agree with the built image (port, numeric
 #      non-root user, listen address, drain time);
 #   5. starts the server from the image with `buildah run --isolation chroot`: the image's own
@@ -22,8 +26,9 @@
 #
 # Usage: tools/container_check.sh                     (as root)
 #   IMAGE=...            the tag to build (default localhost/puzzle-oracle:latest)
-#   ORACLE_CLIENT=...    a prebuilt client; otherwise it is built with Bazel
-#   BAZEL_STARTUP_FLAGS / BAZEL_BUILD_FLAGS   extra flags for that Bazel build
+#   ORACLE_CLIENT=...    the client the checks use (default: the host build's)
+#   CONTAINER_CHECK_FROM_SOURCE=1   build the binaries and tables in the image (see 3.)
+#   BAZEL_STARTUP_FLAGS / BAZEL_BUILD_FLAGS   extra flags for the host's Bazel build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,6 +50,7 @@ CONTAINER=""
 RO_ROOT=""
 SERVER_PID=""
 RUNNER_PID=""
+PREBUILT_DIR=""
 
 # Ends a server left running by a failed check: the server itself, then what ran it.
 stop_server() {
@@ -66,6 +72,7 @@ cleanup() {
     buildah rm "$CONTAINER" >/dev/null 2>&1 || true
   fi
   rm -rf "$WORK"
+  if [ -n "$PREBUILT_DIR" ]; then rm -rf "$PREBUILT_DIR"; fi
 }
 trap cleanup EXIT
 
@@ -86,20 +93,27 @@ if [ "${#missing[@]}" -gt 0 ]; then
     || { tail -n 30 "$WORK/apt-install.log" >&2; fail "apt-get install ${missing[*]} failed"; }
 fi
 
-# ---- the client the checks use, built on the host ----
-if [ -n "${ORACLE_CLIENT:-}" ]; then
-  CLIENT=$ORACLE_CLIENT
-else
-  log "building //client:oracle_client"
-  # shellcheck disable=SC2086  # the flag variables are word lists
-  bazel ${BAZEL_STARTUP_FLAGS:-} build ${BAZEL_BUILD_FLAGS:-} //client:oracle_client \
-    >"$WORK/bazel.log" 2>&1 || { tail -n 30 "$WORK/bazel.log" >&2; fail "bazel build //client:oracle_client failed"; }
-  # shellcheck disable=SC2086
-  bazel_bin=$(bazel ${BAZEL_STARTUP_FLAGS:-} info ${BAZEL_BUILD_FLAGS:-} bazel-bin 2>"$WORK/bazel-info.log") \
-    || { cat "$WORK/bazel-info.log" >&2; fail "bazel info bazel-bin failed"; }
-  CLIENT="$bazel_bin/client/oracle_client"
-fi
+# ---- the host build: the client the checks use, and what the image is made of ----
+# Cached when the test run has built them (same flags, same output tree).
+log "bazel build //server:puzzle_oracle_server //client:oracle_client //data:tables"
+# shellcheck disable=SC2086  # the flag variables are word lists
+bazel ${BAZEL_STARTUP_FLAGS:-} build ${BAZEL_BUILD_FLAGS:-} //server:puzzle_oracle_server \
+  //client:oracle_client //data:tables >"$WORK/bazel.log" 2>&1 \
+  || { tail -n 30 "$WORK/bazel.log" >&2; fail "the host's bazel build failed"; }
+# shellcheck disable=SC2086
+bazel_bin=$(bazel ${BAZEL_STARTUP_FLAGS:-} info ${BAZEL_BUILD_FLAGS:-} bazel-bin 2>"$WORK/bazel-info.log") \
+  || { cat "$WORK/bazel-info.log" >&2; fail "bazel info bazel-bin failed"; }
+CLIENT=${ORACLE_CLIENT:-$bazel_bin/client/oracle_client}
 [ -x "$CLIENT" ] || fail "no client binary at $CLIENT"
+build_args=()
+if [ "${CONTAINER_CHECK_FROM_SOURCE:-0}" != 1 ]; then
+  # Inside the build context (the Dockerfile copies it from there); removed at exit.
+  PREBUILT_DIR=.container-prebuilt
+  bash tools/stage_image.sh "$bazel_bin" "$PREBUILT_DIR" 2>"$WORK/stage.log" \
+    || { cat "$WORK/stage.log" >&2; fail "tools/stage_image.sh failed"; }
+  build_args=(--build-arg "PREBUILT=$PREBUILT_DIR")
+  log "the image takes the host build's binaries and tables ($PREBUILT_DIR)"
+fi
 
 # ---- 2. the base image ----
 if podman image exists "$BASE"; then
@@ -144,9 +158,14 @@ EOF
 fi
 
 # ---- 3. build ----
-log "building $IMAGE (the first build installs the build packages and runs Bazel: minutes)"
+if [ "${#build_args[@]}" -eq 0 ]; then
+  log "building $IMAGE from source (the build packages and a whole Bazel build: minutes)"
+else
+  log "building $IMAGE"
+fi
 build_start=$(date +%s)
-if ! podman build --isolation=chroot --pull=never --format docker -t "$IMAGE" -f Dockerfile . \
+if ! podman build --isolation=chroot --pull=never --format docker "${build_args[@]}" \
+    -t "$IMAGE" -f Dockerfile . \
     >"$WORK/build.log" 2>&1; then
   tail -n 40 "$WORK/build.log" >&2
   fail "podman build failed (last lines above)"

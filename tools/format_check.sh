@@ -1,15 +1,32 @@
 #!/usr/bin/env bash
 # Checks that every C++ file of ours is formatted as .clang-format says (Google style, 100
-# columns), so the tree cannot drift from it. Prints the files that differ and exits 1.
+# columns), so the tree cannot drift from it. Prints the files that differ and exits 1; exits 1
+# too, saying so, when it finds no files to check (outside a git checkout).
 #   bash tools/format_check.sh          # check (part of tools/test.sh)
 #   bash tools/format_check.sh --fix    # format them in place
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 format=$(command -v clang-format-14 || command -v clang-format) || {
   echo "format check: clang-format not found (tools/bootstrap.sh installs clang-format-14)" >&2
   exit 1
 }
+# The files are the ones git tracks: outside a git checkout (a tarball, `git archive`) there are
+# none to list, and a check of zero files must not pass.
+command -v git >/dev/null || {
+  echo "format check: git not found; the files to check are those git tracks (git ls-files)" >&2
+  exit 1
+}
+git rev-parse --is-inside-work-tree >/dev/null 2>&1 || {
+  echo "format check: $(pwd) is not a git checkout, so no files were checked (the files are" \
+    "those git tracks); run it in a clone" >&2
+  exit 1
+}
 mapfile -t files < <(git ls-files '*.cc' '*.h' | grep -v '^third_party/')
+if [ "${#files[@]}" -eq 0 ]; then
+  echo "format check: git tracks no C++ files here (git ls-files '*.cc' '*.h'), so no files" \
+    "were checked" >&2
+  exit 1
+fi
 if [ "${1:-}" = "--fix" ]; then
   "$format" -i "${files[@]}"
   exit 0

@@ -187,9 +187,12 @@ export async function solveWatch(puzzle, query, { onProgress, signal } = {}) {
 }
 
 // POST /v2/puzzles/<puzzle>:scramble with a random seed: data is {board}. An empty goal is the
-// puzzle's default.
-export function scramble(puzzle, { goal = '', moves }) {
-  return postJson(puzzlePath(puzzle, 'scramble'), { goal, moves, seed: randomSeed() });
+// puzzle's default. With randomState (for puzzles whose server makes one), it asks for a
+// uniformly random position instead of random moves (randomState: true, moves: 0); data is then
+// {board, solution: {distance, moves}}.
+export function scramble(puzzle, { goal = '', moves, randomState = false }) {
+  const body = randomState ? { goal, moves: 0, seed: randomSeed(), randomState: true } : { goal, moves, seed: randomSeed() };
+  return postJson(puzzlePath(puzzle, 'scramble'), body);
 }
 
 // The value of the answer's extra `name` (a string: int64s are strings in JSON), or undefined.
