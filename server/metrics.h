@@ -132,6 +132,8 @@ class Metrics {
   // such as /puzzleoracle.v1.EightPuzzle/Solve registered with "eight"), else "other" (a method
   // registered for several puzzles must be recorded by its service, which knows the puzzle).
   MethodMetrics* FindMethod(Transport transport, absl::string_view method) const;
+  // The transport's "other" series (what Find returns for an unregistered method). Never null.
+  MethodMetrics* Other(Transport transport) const { return other_[static_cast<int>(transport)]; }
 
   // The search histograms of `puzzle`, created on first use. `puzzle` must come from the
   // server's puzzle registry, never from a client: each distinct value is a new series.

@@ -83,14 +83,19 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
   // (protobuf writes fields in number order): count the call under that puzzle when the server
   // registered it. Only the first bytes are read; anything else keeps the puzzle-less series.
   void LabelWithPuzzle(const grpc::ByteBuffer& request) {
-    std::vector<grpc::Slice> slices;
-    if (!request.Dump(&slices).ok() || slices.empty() || slices[0].size() < 2) return;
-    const uint8_t* bytes = slices[0].begin();
+    grpc::Slice first;  // the usual single slice, without a vector of them
+    if (!request.TrySingleSlice(&first).ok()) {
+      std::vector<grpc::Slice> slices;
+      if (!request.Dump(&slices).ok() || slices.empty()) return;
+      first = slices[0];
+    }
+    if (first.size() < 2) return;
+    const uint8_t* bytes = first.begin();
     const size_t length = bytes[1];
-    if (bytes[0] != 0x0a || length >= 128 || slices[0].size() < 2 + length) return;
+    if (bytes[0] != 0x0a || length >= 128 || first.size() < 2 + length) return;
     const absl::string_view puzzle(reinterpret_cast<const char*>(bytes + 2), length);
     Metrics::MethodMetrics* labelled = metrics_->Find(Transport::kGrpc, method_name_, puzzle);
-    if (labelled != metrics_->Find(Transport::kGrpc, "other")) {
+    if (labelled != metrics_->Other(Transport::kGrpc)) {
       method_.store(labelled, std::memory_order_release);
     }
   }

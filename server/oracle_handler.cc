@@ -134,12 +134,12 @@ std::unique_ptr<puzzle::SolveControl> OracleHandler::MakeControl(
   return control;
 }
 
-void OracleHandler::SetAnswer(const puzzle::LoadedPuzzle& puzzle, const puzzle::Answer& answer,
+void OracleHandler::SetAnswer(const puzzle::LoadedPuzzle& puzzle, puzzle::Answer&& answer,
                               v2::SolveResponse* response) const {
   const puzzle::PuzzleInfo& info = puzzle.puzzle().info();
   response->set_solvable(answer.solvable);
   response->set_distance(answer.distance);
-  response->set_moves(answer.moves);
+  response->set_moves(std::move(answer.moves));
   for (size_t i = 0; i < answer.extras.size() && i < info.extras.size(); ++i) {
     v2::Extra* extra = response->add_extras();
     extra->set_name(info.extras[i]);
@@ -177,11 +177,12 @@ absl::Status OracleHandler::Solve(const puzzle::LoadedPuzzle& puzzle,
       puzzle.solver().Solve(puzzle::Query{request.start(), request.goal()}, control, &answer);
   if (!status.ok()) return status;
   RecordSearch(puzzle, answer);
-  SetAnswer(puzzle, answer, response);
+  const bool solvable = answer.solvable;
+  SetAnswer(puzzle, std::move(answer), response);
   if (request.include_boards()) {
     // An unsolvable answer has no moves: its boards are the start alone, in canonical notation.
     absl::StatusOr<std::vector<std::string>> boards =
-        puzzle.puzzle().Trace(request.start(), answer.solvable ? answer.moves : "");
+        puzzle.puzzle().Trace(request.start(), solvable ? response->moves() : "");
     if (!boards.ok()) {
       // The solver's own answer does not replay: a table or solver bug, never the client's.
       return absl::InternalError(
@@ -209,7 +210,7 @@ void OracleHandler::SolveItems(
     if (!statuses[i].ok()) {
       rpc::SetItemError(statuses[i], result);
     } else {
-      SetAnswer(puzzle, answers[i], result->mutable_answer());
+      SetAnswer(puzzle, std::move(answers[i]), result->mutable_answer());
     }
   }
 }

@@ -83,7 +83,7 @@ class OracleHandler {
                     absl::Span<puzzle::Answer> answers) const;
 
   // The answer as the v2 API gives it (extras named, search stats for search puzzles).
-  void SetAnswer(const puzzle::LoadedPuzzle& puzzle, const puzzle::Answer& answer,
+  void SetAnswer(const puzzle::LoadedPuzzle& puzzle, puzzle::Answer&& answer,
                  v2::SolveResponse* response) const;
 
   // One result per item, in order, each with its id and own status.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/io/coded_stream.h"
@@ -30,11 +31,28 @@ struct Scan {
   int items_field = -1;  // the top level's "items" field number, if any
 };
 
+// Where a field sits in the request, for error messages only: the names are built when a problem
+// is found, so that a valid request (every item of a batch) costs no string allocation.
+struct FieldPath {
+  const FieldPath* parent;  // null at the top level
+  const FieldDescriptor* field;
+  int index;  // the element's index in a repeated field, else -1
+};
+
+std::string PathName(const FieldPath* path) {
+  if (path == nullptr) return "";
+  std::string name = PathName(path->parent);
+  if (!name.empty()) name += '.';
+  name += path->field->name();
+  if (path->index >= 0) absl::StrAppend(&name, "[", path->index, "]");
+  return name;
+}
+
 // Walks one message's fields (the stream is limited to it). False on the first problem, with
-// scan->error set. `path` names the message ("" at the top level).
-bool WalkMessage(CodedInputStream& in, const Descriptor* type, const std::string& path, int depth,
+// scan->error set. `path` is where the message sits (null at the top level).
+bool WalkMessage(CodedInputStream& in, const Descriptor* type, const FieldPath* path, int depth,
                  Scan* scan) {
-  std::vector<int> seen(type->field_count(), 0);  // repeated index per field
+  absl::InlinedVector<int, 8> seen(type->field_count(), 0);  // repeated index per field
   while (in.BytesUntilLimit() > 0) {
     const int at = in.CurrentPosition();
     const uint32_t tag = in.ReadTag();
@@ -54,19 +72,18 @@ bool WalkMessage(CodedInputStream& in, const Descriptor* type, const std::string
       }
       continue;
     }
-    std::string name = path.empty() ? field->name() : absl::StrCat(path, ".", field->name());
-    if (field->is_repeated()) absl::StrAppend(&name, "[", seen[field->index()], "]");
+    const FieldPath here{path, field, field->is_repeated() ? seen[field->index()] : -1};
     ++seen[field->index()];
     uint32_t length = 0;
     if (!in.ReadVarint32(&length) || length > static_cast<uint32_t>(in.BytesUntilLimit())) {
-      scan->error = absl::StrCat("malformed wire format at byte ", at, " (", name, ")");
+      scan->error = absl::StrCat("malformed wire format at byte ", at, " (", PathName(&here), ")");
       return false;
     }
     const int start = in.CurrentPosition();
     if (field->type() == FieldDescriptor::TYPE_STRING) {
       size_t bad = 0;
       if (!rpc::IsValidUtf8(scan->bytes.substr(start, length), &bad)) {
-        scan->error = absl::StrCat(name, " is not valid UTF-8 (byte ", bad + 1, ")");
+        scan->error = absl::StrCat(PathName(&here), " is not valid UTF-8 (byte ", bad + 1, ")");
         return false;
       }
       in.Skip(static_cast<int>(length));
@@ -74,14 +91,24 @@ bool WalkMessage(CodedInputStream& in, const Descriptor* type, const std::string
     }
     if (depth == 0 && field->number() == scan->items_field) ++scan->top_level_items;
     if (depth + 1 >= kMaxDepth) {
-      scan->error = absl::StrCat(name, " nests deeper than ", kMaxDepth, " messages");
+      scan->error = absl::StrCat(PathName(&here), " nests deeper than ", kMaxDepth, " messages");
       return false;
     }
     const CodedInputStream::Limit limit = in.PushLimit(static_cast<int>(length));
-    if (!WalkMessage(in, field->message_type(), name, depth + 1, scan)) return false;
+    if (!WalkMessage(in, field->message_type(), &here, depth + 1, scan)) return false;
     in.PopLimit(limit);
   }
   return true;
+}
+
+// The number of a message type's repeated "items" field (a batch), or -1. A loop over the few
+// fields rather than FindFieldByName, which hashes the name on every request.
+int ItemsFieldNumber(const Descriptor* type) {
+  for (int i = 0; i < type->field_count(); ++i) {
+    const FieldDescriptor* field = type->field(i);
+    if (field->is_repeated() && field->name() == "items") return field->number();
+  }
+  return -1;
 }
 
 }  // namespace
@@ -91,12 +118,11 @@ absl::Status ParseRequest(absl::string_view bytes, int max_items,
   const Descriptor* type = message->GetDescriptor();
   Scan scan;
   scan.bytes = bytes;
-  const FieldDescriptor* items = type->FindFieldByName("items");
-  if (items != nullptr && items->is_repeated()) scan.items_field = items->number();
+  scan.items_field = ItemsFieldNumber(type);
   CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
                       static_cast<int>(bytes.size()));
   in.PushLimit(static_cast<int>(bytes.size()));
-  if (!WalkMessage(in, type, "", 0, &scan)) {
+  if (!WalkMessage(in, type, nullptr, 0, &scan)) {
     return absl::InvalidArgumentError(
         absl::StrCat("request is not a valid ", type->full_name(), ": ", scan.error));
   }
@@ -113,6 +139,12 @@ absl::Status ParseRequest(absl::string_view bytes, int max_items,
 
 absl::Status ParseRequest(const grpc::ByteBuffer& buffer, int max_items,
                           google::protobuf::Message* message) {
+  grpc::Slice single;
+  if (buffer.TrySingleSlice(&single).ok()) {  // the usual case, without a vector of slices
+    return ParseRequest(
+        absl::string_view(reinterpret_cast<const char*>(single.begin()), single.size()), max_items,
+        message);
+  }
   std::vector<grpc::Slice> slices;
   if (!buffer.Dump(&slices).ok()) {
     return absl::InvalidArgumentError("request bytes could not be read");

@@ -79,6 +79,7 @@ class Cube2Solver final : public Solver {
     answer->solvable = true;
     answer->distance = count;
     answer->moves.clear();
+    answer->moves.reserve(3 * count);  // each token and its separator: one allocation
     for (int i = 0; i < count; ++i) {
       if (i > 0) answer->moves += ' ';
       answer->moves += tokens_[moves[i]];
