@@ -47,6 +47,9 @@ ABSL_FLAG(std::string, tables_dir, "",
           "Directory of the table files for in-process answers; default: the Bazel-built ones.");
 ABSL_FLAG(std::string, format, "", "judge: the judge format (see `oracle_client list`).");
 ABSL_FLAG(bool, show, false, "solve: print the board after every move.");
+ABSL_FLAG(std::string, metric, "",
+          "solve: the metric to count moves in, one the puzzle lists (e.g. qtm for cube2); empty: "
+          "the puzzle's default.");
 ABSL_FLAG(int, moves, 30, "scramble: how many random moves.");
 ABSL_FLAG(uint64_t, seed, 1, "scramble: the random seed.");
 ABSL_FLAG(bool, random_state, false,
@@ -128,8 +131,8 @@ absl::StatusOr<puzzle::Answer> SolveOne(const puzzle::Puzzle& p, const puzzle::Q
   puzzle::SolveControl control;
   control.set_progress(show, absl::Milliseconds(100));
   puzzle::Answer answer;
-  const absl::Status status =
-      (*loaded)->solver().Solve(puzzle::Query{query.start, query.goal}, control, &answer);
+  const absl::Status status = (*loaded)->solver().Solve(
+      puzzle::Query{query.start, query.goal, query.metric}, control, &answer);
   if (!status.ok()) return status;
   return answer;
 }
@@ -139,6 +142,10 @@ int List() {
     const puzzle::PuzzleInfo& info = p->info();
     std::printf("%s: %s\n  notation: %s\n", info.name.c_str(), info.title.c_str(),
                 info.notation.c_str());
+    if (!info.metrics.empty()) {
+      std::printf("  solve --metric: %s (default %s)\n", absl::StrJoin(info.metrics, ", ").c_str(),
+                  info.metrics[0].c_str());
+    }
     for (const puzzle::JudgeFormat& f : p->judge_formats()) {
       std::printf("  judge --format=%s: %s\n", f.name.c_str(), f.description.c_str());
     }
@@ -161,7 +168,8 @@ void PrintBoard(const puzzle::PuzzleInfo& info, const std::string& board) {
 
 int Solve(const puzzle::Puzzle& p, const std::vector<char*>& args, const char* argv0) {
   if (args.size() < 3 || args.size() > 4) return Usage("solve takes START [GOAL]");
-  const puzzle::QueryText query{args[2], args.size() == 4 ? args[3] : ""};
+  const puzzle::QueryText query{args[2], args.size() == 4 ? args[3] : "",
+                                absl::GetFlag(FLAGS_metric)};
   absl::StatusOr<puzzle::Answer> answer = SolveOne(p, query, argv0);
   if (!answer.ok()) return Fail(answer.status());
   const puzzle::OracleResult r{absl::OkStatus(), *std::move(answer)};

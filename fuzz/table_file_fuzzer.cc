@@ -257,10 +257,10 @@ std::vector<TestQuery> QueriesFor(const Puzzle& p, uint64_t salt) {
   std::vector<TestQuery> queries;
   const puzzle::PuzzleExamples& examples = p.examples();
   for (const puzzle::SolveExample& e : examples.solves) {
-    queries.push_back({{e.start, e.goal}, ""});
+    queries.push_back({{e.start, e.goal, e.metric}, ""});
   }
   for (const puzzle::BadQueryExample& e : examples.bad_queries) {
-    queries.push_back({{e.start, e.goal}, e.message});
+    queries.push_back({{e.start, e.goal, e.metric}, e.message});
   }
   for (int k = 0; k < kDerivedQueries; ++k) {
     const uint64_t seed = salt + static_cast<uint64_t>(k) * 0x9E3779B97F4A7C15u;
@@ -286,7 +286,7 @@ void CheckSolver(const Puzzle& p, const puzzle::Solver& solver, absl::string_vie
   puzzle::SolveControl control;
   for (size_t i = 0; i < queries.size(); ++i) {
     const TestQuery& q = queries[i];
-    views.push_back({q.text.start, q.text.goal});
+    views.push_back({q.text.start, q.text.goal, q.text.metric});
     singles.push_back(solver.Solve(views.back(), control, &single_answers[i]));
     fuzz::CheckResult(p, q.text, singles.back(), single_answers[i], fuzz::Tables::kFuzzed);
     if (!q.bad_message.empty()) {

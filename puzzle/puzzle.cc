@@ -2,7 +2,9 @@
 
 #include <utility>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 
 namespace puzzle {
@@ -28,6 +30,20 @@ SolveExample MakeSolveExample(std::string start, std::string goal, int distance,
   e.answer.distance = distance;
   e.answer.moves = std::move(moves);
   return e;
+}
+
+absl::StatusOr<int> MetricIndex(absl::Span<const std::string> metrics, absl::string_view metric) {
+  if (metric.empty()) return 0;
+  for (size_t i = 0; i < metrics.size(); ++i) {
+    if (metrics[i] == metric) return static_cast<int>(i);
+  }
+  const std::string shown = absl::CHexEscape(metric.substr(0, 16));
+  if (metrics.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("metric: '", shown, "'; this puzzle has a single metric: leave it empty"));
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("metric: '", shown, "'; expected one of ", absl::StrJoin(metrics, ", ")));
 }
 
 namespace {

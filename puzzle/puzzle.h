@@ -86,7 +86,17 @@ struct PuzzleInfo {
   // True when an answer needs a search that can take seconds (not a table lookup): the server
   // runs it on its bounded executor, reports nodes and time, and offers progress.
   bool searches = false;
+  // The metrics a query may ask for (Query::metric), the default first, e.g. {"htm", "qtm"}: each
+  // counts moves its own way and has its own move set (a subset of `moves`; a QTM answer has no
+  // U2). Empty: the puzzle has one way to count, and a query must leave the metric empty.
+  std::vector<std::string> metrics;
 };
+
+// The index in `metrics` (a PuzzleInfo::metrics) of a query's metric (0, the default, when it is
+// empty), or InvalidArgument "metric: 'xtm'; expected one of htm, qtm" ("metric: 'htm'; this
+// puzzle has a single metric: leave it empty" when `metrics` is empty). Every Solver checks each
+// query's metric with it; registry_test holds every puzzle to that.
+absl::StatusOr<int> MetricIndex(absl::Span<const std::string> metrics, absl::string_view metric);
 
 // One answer, every puzzle.
 struct Answer {
@@ -101,7 +111,8 @@ struct Answer {
 
 struct Query {
   absl::string_view start;
-  absl::string_view goal;  // empty: the puzzle's default goal (or none, !has_goal)
+  absl::string_view goal;         // empty: the puzzle's default goal (or none, !has_goal)
+  absl::string_view metric = {};  // one of PuzzleInfo::metrics; empty: the default (MetricIndex)
 };
 
 class Solver {
@@ -158,6 +169,7 @@ struct TableSpec {
 struct QueryText {
   std::string start;
   std::string goal;
+  std::string metric = {};  // Query::metric
 };
 
 struct OracleResult {
@@ -193,7 +205,8 @@ struct JudgeFormat {
 struct SolveExample {
   std::string start;
   std::string goal;
-  Answer answer;  // nodes and search_time are not compared
+  Answer answer;            // nodes and search_time are not compared
+  std::string metric = {};  // Query::metric ("": the default)
 };
 // A SolveExample for a puzzle with a start and a goal; distance -1 means unsolvable.
 SolveExample MakeSolveExample(std::string start, std::string goal, int distance, std::string moves);
@@ -213,7 +226,8 @@ size_t CountMoves(const PuzzleInfo& info, absl::string_view moves);
 struct BadQueryExample {
   std::string start;
   std::string goal;
-  std::string message;  // the exact InvalidArgument message
+  std::string message;      // the exact InvalidArgument message
+  std::string metric = {};  // Query::metric ("": the default)
 };
 struct JudgeExample {
   std::string format;

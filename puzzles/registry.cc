@@ -12,8 +12,10 @@ namespace puzzle {
 const std::vector<const Puzzle*>& AllPuzzles() {
   // One line per puzzle (and one dependency in puzzles/BUILD.bazel).
   static const std::vector<const Puzzle*>* const puzzles = new std::vector<const Puzzle*>{
-      &EightPuzzle(), &RotationGamePuzzle(),     &FifteenPuzzle(),
-      &Cube2Puzzle(), &Cube2QuarterTurnPuzzle(),
+      &EightPuzzle(),
+      &RotationGamePuzzle(),
+      &FifteenPuzzle(),
+      &Cube2Puzzle(),
   };
   return *puzzles;
 }

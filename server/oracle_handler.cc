@@ -97,6 +97,7 @@ void OracleHandler::ListPuzzles(v2::ListPuzzlesResponse* response) const {
       c->set_colour(colour.colour);
     }
     out->set_min_scramble_distance(info.min_scramble_distance);
+    for (const std::string& metric : info.metrics) out->add_metrics(metric);
     for (const std::string& extra : info.extras) out->add_extras(extra);
     out->set_searches(info.searches);
     for (const puzzle::TableSpec& spec : p.tables()) {
@@ -173,8 +174,8 @@ absl::Status OracleHandler::Solve(const puzzle::LoadedPuzzle& puzzle,
                                   const v2::SolveRequest& request, puzzle::SolveControl& control,
                                   v2::SolveResponse* response) const {
   puzzle::Answer answer;
-  absl::Status status =
-      puzzle.solver().Solve(puzzle::Query{request.start(), request.goal()}, control, &answer);
+  absl::Status status = puzzle.solver().Solve(
+      puzzle::Query{request.start(), request.goal(), request.metric()}, control, &answer);
   if (!status.ok()) return status;
   RecordSearch(puzzle, answer);
   const bool solvable = answer.solvable;
@@ -199,7 +200,9 @@ void OracleHandler::SolveItems(
     google::protobuf::RepeatedPtrField<v2::SolveItemResult>* results) const {
   std::vector<puzzle::Query> queries;
   queries.reserve(items.size());
-  for (const v2::SolveItem& item : items) queries.push_back({item.start(), item.goal()});
+  for (const v2::SolveItem& item : items) {
+    queries.push_back({item.start(), item.goal(), item.metric()});
+  }
   std::vector<absl::Status> statuses(queries.size());
   std::vector<puzzle::Answer> answers(queries.size());
   SolveQueries(puzzle, queries, control, absl::MakeSpan(statuses), absl::MakeSpan(answers));

@@ -19,6 +19,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/time/clock.h"
 #include "client/remote_oracle.h"
@@ -139,6 +140,7 @@ TEST_P(PuzzleTransportsTest, GrpcSolveAnswersEveryExampleAndNamesBadFields) {
     request.set_puzzle(GetParam());
     request.set_start(e.start);
     request.set_goal(e.goal);
+    request.set_metric(e.metric);
     request.set_include_boards(true);
     v2::SolveResponse response;
     grpc::ClientContext context;
@@ -146,7 +148,7 @@ TEST_P(PuzzleTransportsTest, GrpcSolveAnswersEveryExampleAndNamesBadFields) {
     ASSERT_TRUE(s.ok()) << s.error_message();
     ExpectAnswer(e, response);
     const absl::Status replays =
-        puzzle().CheckAnswer({e.start, e.goal}, client::AnswerFromResponse(response));
+        puzzle().CheckAnswer({e.start, e.goal, e.metric}, client::AnswerFromResponse(response));
     EXPECT_TRUE(replays.ok()) << replays;
     if (e.answer.solvable) {
       // The boards replay the moves, as the puzzle itself traces them.
@@ -161,6 +163,7 @@ TEST_P(PuzzleTransportsTest, GrpcSolveAnswersEveryExampleAndNamesBadFields) {
     request.set_puzzle(GetParam());
     request.set_start(bad.start);
     request.set_goal(bad.goal);
+    request.set_metric(bad.metric);
     v2::SolveResponse response;
     grpc::ClientContext context;
     const grpc::Status s = Server::Get().stub().Solve(WithDeadline(&context), request, &response);
@@ -179,12 +182,14 @@ v2::SolveBatchRequest AllExamples(const std::string& name, const puzzle::PuzzleE
     item->set_id(id++);
     item->set_start(e.start);
     item->set_goal(e.goal);
+    item->set_metric(e.metric);
   }
   for (const puzzle::BadQueryExample& b : ex.bad_queries) {
     v2::SolveItem* item = request.add_items();
     item->set_id(id++);
     item->set_start(b.start);
     item->set_goal(b.goal);
+    item->set_metric(b.metric);
   }
   return request;
 }
@@ -243,6 +248,7 @@ TEST_P(PuzzleTransportsTest, HttpSolveAndSolveBatch) {
     v2::SolveRequest request;  // the path names the puzzle
     request.set_start(e.start);
     request.set_goal(e.goal);
+    request.set_metric(e.metric);
     httplib::Result r = Server::Get().http().Post(Path("solve"), Json(request), "application/json");
     ASSERT_TRUE(r) << httplib::to_string(r.error());
     ASSERT_EQ(r->status, 200) << r->body;
@@ -252,6 +258,7 @@ TEST_P(PuzzleTransportsTest, HttpSolveAndSolveBatch) {
     v2::SolveRequest request;
     request.set_start(bad.start);
     request.set_goal(bad.goal);
+    request.set_metric(bad.metric);
     httplib::Result r = Server::Get().http().Post(Path("solve"), Json(request), "application/json");
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 400);
@@ -275,6 +282,7 @@ TEST_P(PuzzleTransportsTest, SolveWatchEndsWithTheAnswerOverGrpcAndSse) {
     request.set_puzzle(GetParam());
     request.set_start(e.start);
     request.set_goal(e.goal);
+    request.set_metric(e.metric);
     grpc::ClientContext context;
     auto reader = Server::Get().stub().SolveWatch(WithDeadline(&context), request);
     v2::SolveWatchResponse event;
@@ -304,6 +312,7 @@ TEST_P(PuzzleTransportsTest, SolveWatchEndsWithTheAnswerOverGrpcAndSse) {
   v2::SolveRequest request;
   request.set_start(bad.start);
   request.set_goal(bad.goal);
+  request.set_metric(bad.metric);
   httplib::Result r =
       Server::Get().http().Post(Path("solveWatch"), Json(request), "application/json");
   ASSERT_TRUE(r);
@@ -338,6 +347,7 @@ TEST_P(PuzzleTransportsTest, CliSolveAnswersEveryExampleRemoteAndInProcess) {
       SCOPED_TRACE(absl::StrCat(remote ? "remote " : "in-process ", e.start, " ", e.goal));
       std::vector<std::string> args = {where, "--puzzle=" + GetParam(), "solve", e.start};
       if (!e.goal.empty()) args.push_back(e.goal);
+      if (!e.metric.empty()) args.insert(args.begin(), "--metric=" + e.metric);
       std::string errors;
       int code = -1;
       const std::string out = RunClient(args, "", &errors, &code);
@@ -426,6 +436,38 @@ TEST_P(PuzzleTransportsTest, ScrambleIsDeterministicAndSolvable) {
   EXPECT_LE(answer.distance(), 12);
 }
 
+// Every puzzle checks the metric: one it does not have is named, with the ones it has, in a
+// single answer and in a batch item (whose neighbours are still answered).
+TEST_P(PuzzleTransportsTest, AnUnknownMetricIsNamed) {
+  const puzzle::SolveExample& e = examples().solves.front();
+  const std::vector<std::string>& metrics = puzzle().info().metrics;
+  const std::string expected =
+      metrics.empty()
+          ? "metric: 'bogus'; this puzzle has a single metric: leave it empty"
+          : absl::StrCat("metric: 'bogus'; expected one of ", absl::StrJoin(metrics, ", "));
+  v2::SolveRequest request;
+  request.set_puzzle(GetParam());
+  request.set_start(e.start);
+  request.set_goal(e.goal);
+  request.set_metric("bogus");
+  v2::SolveResponse response;
+  grpc::ClientContext context;
+  const grpc::Status s = Server::Get().stub().Solve(WithDeadline(&context), request, &response);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(s.error_message(), expected);
+  v2::SolveBatchRequest batch = AllExamples(GetParam(), examples());
+  batch.mutable_items(0)->set_metric("bogus");
+  v2::SolveBatchResponse results;
+  grpc::ClientContext batch_context;
+  ASSERT_TRUE(Server::Get().stub().SolveBatch(WithDeadline(&batch_context), batch, &results).ok());
+  ASSERT_EQ(results.results_size(), batch.items_size());
+  EXPECT_EQ(results.results(0).code(), 3);
+  EXPECT_EQ(results.results(0).error(), expected);
+  if (examples().solves.size() > 1) {
+    EXPECT_EQ(results.results(1).code(), 0);
+  }
+}
+
 TEST_P(PuzzleTransportsTest, ListPuzzlesDescribesIt) {
   httplib::Result r = Server::Get().http().Get("/v2/puzzles");
   ASSERT_TRUE(r);
@@ -438,6 +480,8 @@ TEST_P(PuzzleTransportsTest, ListPuzzlesDescribesIt) {
     EXPECT_EQ(info.title(), puzzle().info().title);
     EXPECT_EQ(info.moves_size(), static_cast<int>(puzzle().info().moves.size()));
     EXPECT_EQ(info.judge_formats_size(), static_cast<int>(puzzle().judge_formats().size()));
+    EXPECT_EQ(std::vector<std::string>(info.metrics().begin(), info.metrics().end()),
+              puzzle().info().metrics);
   }
   EXPECT_TRUE(found);
   httplib::Result view = Server::Get().http().Get(absl::StrCat("/views/", GetParam(), ".js"));

@@ -110,13 +110,15 @@ export async function postJson(path, body, { signal } = {}) {
 
 const puzzlePath = (puzzle, verb) => '/v2/puzzles/' + encodeURIComponent(puzzle) + ':' + verb;
 
-function solveBody({ start, goal }) {
+function solveBody({ start, goal, metric }) {
   const body = { start, includeBoards: true };
   if (goal !== undefined) body.goal = goal;
+  if (metric) body.metric = metric;  // one of info.metrics; left out for the default
   return body;
 }
 
-// POST /v2/puzzles/<puzzle>:solve with includeBoards. `goal` is left out when undefined.
+// POST /v2/puzzles/<puzzle>:solve with includeBoards. `goal` is left out when undefined, `metric`
+// when empty.
 // data: {solvable, distance, moves, extras: [{name, value}], search?, boards: [start, ...]}.
 export function solve(puzzle, query, { signal } = {}) {
   return postJson(puzzlePath(puzzle, 'solve'), solveBody(query), { signal });

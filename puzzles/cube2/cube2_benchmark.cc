@@ -19,22 +19,20 @@ namespace {
 
 constexpr int kQueries = 1 << 16;
 
-const puzzle::Puzzle& PuzzleOf(int64_t metric) {
-  return metric == 0 ? puzzle::Cube2Puzzle() : puzzle::Cube2QuarterTurnPuzzle();
-}
+// The query's metric for the benchmarks' qtm argument.
+absl::string_view MetricName(int64_t qtm) { return qtm == 0 ? "htm" : "qtm"; }
 
-const puzzle::LoadedPuzzle& Loaded(int64_t metric) {
-  static const puzzle::LoadedPuzzle* loaded[2] = {};
-  if (loaded[metric] == nullptr) {
+const puzzle::LoadedPuzzle& Loaded() {
+  static const puzzle::LoadedPuzzle* const loaded = [] {
     absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> l =
-        puzzle::LoadPuzzle(PuzzleOf(metric), "data");
+        puzzle::LoadPuzzle(puzzle::Cube2Puzzle(), "data");
     if (!l.ok()) {
       fprintf(stderr, "%s\n", std::string(l.status().message()).c_str());
       std::abort();
     }
-    loaded[metric] = l->release();
-  }
-  return *loaded[metric];
+    return l->release();
+  }();
+  return *loaded;
 }
 
 struct Texts {
@@ -67,7 +65,8 @@ BENCHMARK(BM_BuildTable)->ArgName("qtm")->Arg(0)->Arg(1)->Unit(benchmark::kMilli
 
 // One query through Solver::Solve: parse the stickers, reduce, walk the table, format the moves.
 void BM_SolveOne(benchmark::State& state) {
-  const puzzle::Solver& solver = Loaded(state.range(0)).solver();
+  const puzzle::Solver& solver = Loaded().solver();
+  const absl::string_view metric = MetricName(state.range(0));
   const Texts& texts = RandomTexts();
   const bool with_goal = state.range(1) != 0;
   puzzle::SolveControl control;
@@ -75,7 +74,8 @@ void BM_SolveOne(benchmark::State& state) {
   size_t i = 0;
   for (auto _ : state) {
     const puzzle::Query query{texts.starts[i],
-                              with_goal ? absl::string_view(texts.goals[i]) : absl::string_view()};
+                              with_goal ? absl::string_view(texts.goals[i]) : absl::string_view(),
+                              metric};
     const absl::Status status = solver.Solve(query, control, &answer);
     if (!status.ok()) {
       state.SkipWithError(std::string(status.message()).c_str());
@@ -90,11 +90,12 @@ BENCHMARK(BM_SolveOne)->ArgNames({"qtm", "goal"})->ArgsProduct({{0, 1}, {0, 1}})
 
 // A batch of 4,096 through Solver::SolveBatch, as SolveBatch and SolveStream call it.
 void BM_SolveBatch(benchmark::State& state) {
-  const puzzle::Solver& solver = Loaded(state.range(0)).solver();
+  const puzzle::Solver& solver = Loaded().solver();
   const Texts& texts = RandomTexts();
   constexpr int kBatch = 4096;
   std::vector<puzzle::Query> queries;
-  for (int i = 0; i < kBatch; ++i) queries.push_back({texts.starts[i], ""});
+  for (int i = 0; i < kBatch; ++i)
+    queries.push_back({texts.starts[i], "", MetricName(state.range(0))});
   std::vector<absl::Status> statuses(kBatch);
   std::vector<puzzle::Answer> answers(kBatch);
   puzzle::SolveControl control;

@@ -59,47 +59,61 @@ std::vector<std::vector<int>> StickerCycles(const Cube2Turn& turn) {
   return cycles;
 }
 
+// The metrics, in PuzzleInfo::metrics order (the default first), and their tables' names.
+constexpr Cube2Metric kMetrics[] = {Cube2Metric::kHalfTurn, Cube2Metric::kQuarterTurn};
+constexpr const char* kMetricNames[] = {"htm", "qtm"};
+constexpr const char* kTableNames[] = {"cube2", "cube2-qtm"};
+constexpr int kMetricCount = 2;
+
 class Cube2Solver final : public Solver {
  public:
-  explicit Cube2Solver(Cube2Table table) : table_(table) {
-    for (const Cube2Turn& turn : Cube2MetricTurns(table.metric())) {
-      tokens_.push_back(Cube2TurnToken(turn));
+  Cube2Solver(std::vector<std::string> metric_names, std::vector<Cube2Table> tables)
+      : metric_names_(std::move(metric_names)), tables_(std::move(tables)) {
+    for (const Cube2Table& table : tables_) {
+      std::vector<std::string> tokens;
+      for (const Cube2Turn& turn : Cube2MetricTurns(table.metric())) {
+        tokens.push_back(Cube2TurnToken(turn));
+      }
+      tokens_.push_back(std::move(tokens));
     }
   }
 
   absl::Status Solve(const Query& query, SolveControl& /*control*/, Answer* answer) const override {
+    const absl::StatusOr<int> metric = MetricIndex(metric_names_, query.metric);
+    if (!metric.ok()) return metric.status();
     absl::StatusOr<Cube2State> start = ParseCube2Board(query.start, "start");
     if (!start.ok()) return start.status();
     absl::StatusOr<Cube2State> goal = ParseGoal(query.goal);
     if (!goal.ok()) return goal.status();
     uint8_t moves[kCube2MaxSolution];
     int count = 0;
-    const absl::Status solved = table_.Solve(Cube2RelativeIndex(*start, *goal), moves, &count);
+    const absl::Status solved =
+        tables_[*metric].Solve(Cube2RelativeIndex(*start, *goal), moves, &count);
     if (!solved.ok()) return solved;
     answer->solvable = true;
     answer->distance = count;
     answer->moves.clear();
     answer->moves.reserve(3 * count);  // each token and its separator: one allocation
+    const std::vector<std::string>& tokens = tokens_[*metric];
     for (int i = 0; i < count; ++i) {
       if (i > 0) answer->moves += ' ';
-      answer->moves += tokens_[moves[i]];
+      answer->moves += tokens[moves[i]];
     }
     answer->extras.clear();
     return absl::OkStatus();
   }
 
  private:
-  const Cube2Table table_;
-  std::vector<std::string> tokens_;
+  const std::vector<std::string> metric_names_;
+  const std::vector<Cube2Table> tables_;          // by metric index
+  std::vector<std::vector<std::string>> tokens_;  // by metric index, then table move number
 };
 
 class Cube2PuzzleImpl final : public PuzzleDefinition {
  public:
-  Cube2PuzzleImpl(std::string name, Cube2Metric metric) : metric_(metric) {
-    const bool htm = metric == Cube2Metric::kHalfTurn;
-    info_.name = name;
-    info_.title = htm ? "2x2x2 cube (Pocket Cube), half-turn metric"
-                      : "2x2x2 cube (Pocket Cube), quarter-turn metric";
+  Cube2PuzzleImpl() {
+    info_.name = "cube2";
+    info_.title = "2x2x2 cube (Pocket Cube)";
     info_.notation = absl::StrCat(
         "24 stickers U1-U4 R1-R4 F1-F4 D1-D4 L1-L4 B1-B4 (Kociemba's order; each face read in "
         "rows as seen in the unfolded net), each the letter of the face whose colour it has when "
@@ -107,8 +121,11 @@ class Cube2PuzzleImpl final : public PuzzleDefinition {
         kSolvedFacelets,
         "; or a scramble in WCA notation applied to the solved cube, moves separated by spaces "
         "(\"R U2 F' R2\"). Any orientation: boards are compared up to a rotation of the whole "
-        "cube. Answers turn U, R and F (the DBL corner stays put): ",
-        MetricTokens(metric), ". An empty goal is the solved cube.");
+        "cube. Answers turn U, R and F (the DBL corner stays put), in the metric the query names: "
+        "htm (the half-turn metric, the default: ",
+        MetricTokens(Cube2Metric::kHalfTurn),
+        ") or qtm (the quarter-turn metric: ", MetricTokens(Cube2Metric::kQuarterTurn),
+        "). An empty goal is the solved cube.");
     info_.start_field = "start";
     info_.has_goal = true;
     info_.default_goal = kSolvedFacelets;
@@ -128,7 +145,7 @@ class Cube2PuzzleImpl final : public PuzzleDefinition {
         "a face turned as seen facing it: X a quarter turn clockwise, X2 a half turn, X' a "
         "quarter turn anticlockwise";
     const char* kFaceNames[] = {"up", "right", "front", "down", "left", "back"};
-    for (const Cube2Turn& turn : Cube2MetricTurns(metric)) {
+    for (const Cube2Turn& turn : Cube2MetricTurns(Cube2Metric::kHalfTurn)) {  // every turn
       MoveInfo move;
       move.symbol = Cube2TurnToken(turn);
       move.name = absl::StrCat(kFaceNames[turn.face], turn.quarter_turns == 1   ? " clockwise"
@@ -142,31 +159,40 @@ class Cube2PuzzleImpl final : public PuzzleDefinition {
                             {"D", "#ffd500"}, {"L", "#ff5800"}, {"B", "#0051ba"}};
     info_.min_scramble_distance = 4;  // WCA Regulation 4b3b
     info_.searches = false;
+    info_.metrics.assign(std::begin(kMetricNames), std::end(kMetricNames));
 
-    TableSpec table;
-    table.name = name;
-    table.description = absl::StrCat(
-        "2x2x2 ", htm ? "half" : "quarter",
-        "-turn metric: the distance and the first move of the lex-min shortest solution of every "
-        "one of the 3,674,160 positions, a byte each");
-    table.build = [name, metric](int /*threads*/, const TableLog& log) {
-      return BuildTable(name, metric, log);
-    };
-    table.verify = [metric](const TableFile& file, const TableLog& log) {
-      return VerifyTable(file, metric, log);
-    };
-    tables_.push_back(std::move(table));
+    for (int m = 0; m < kMetricCount; ++m) {
+      const Cube2Metric metric = kMetrics[m];
+      const std::string name = kTableNames[m];
+      TableSpec table;
+      table.name = name;
+      table.description = absl::StrCat(
+          "2x2x2 ", metric == Cube2Metric::kHalfTurn ? "half" : "quarter",
+          "-turn metric: the distance and the first move of the lex-min shortest solution of "
+          "every one of the 3,674,160 positions, a byte each");
+      table.build = [this, name, metric](int /*threads*/, const TableLog& log) {
+        return BuildTable(info_.name, name, metric, log);
+      };
+      table.verify = [metric](const TableFile& file, const TableLog& log) {
+        return VerifyTable(file, metric, log);
+      };
+      tables_.push_back(std::move(table));
+    }
 
     view_ = kCube2ViewJs;
-    InitExamples(htm);
+    InitExamples();
   }
 
   absl::StatusOr<std::unique_ptr<Solver>> Load(const TableSet& tables) const override {
-    absl::StatusOr<const TableFile*> file = tables.Get(info_.name, info_.name);
-    if (!file.ok()) return file.status();
-    absl::StatusOr<Cube2Table> table = Cube2Table::FromTableFile(**file, metric_);
-    if (!table.ok()) return table.status();
-    return std::unique_ptr<Solver>(new Cube2Solver(*table));
+    std::vector<Cube2Table> loaded;
+    for (int m = 0; m < kMetricCount; ++m) {
+      absl::StatusOr<const TableFile*> file = tables.Get(info_.name, kTableNames[m]);
+      if (!file.ok()) return file.status();
+      absl::StatusOr<Cube2Table> table = Cube2Table::FromTableFile(**file, kMetrics[m]);
+      if (!table.ok()) return table.status();
+      loaded.push_back(*table);
+    }
+    return std::unique_ptr<Solver>(new Cube2Solver(info_.metrics, std::move(loaded)));
   }
 
   absl::StatusOr<std::vector<std::string>> Trace(absl::string_view start,
@@ -191,7 +217,7 @@ class Cube2PuzzleImpl final : public PuzzleDefinition {
     absl::StatusOr<Cube2State> state = ParseGoal(goal);
     if (!state.ok()) return state.status();
     SeededRandom random(seed);
-    const std::vector<Cube2Turn>& turns = Cube2MetricTurns(metric_);
+    const std::vector<Cube2Turn>& turns = Cube2MetricTurns(Cube2Metric::kHalfTurn);
     int previous_face = -1;
     for (int i = 0; i < moves; ++i) {
       Cube2Turn turn;
@@ -218,9 +244,11 @@ class Cube2PuzzleImpl final : public PuzzleDefinition {
     if (!start.ok()) return start.status();
     absl::StatusOr<Cube2State> goal = ParseGoal(query.goal);
     if (!goal.ok()) return goal.status();
+    const absl::StatusOr<int> metric = MetricIndex(info_.metrics, query.metric);
+    if (!metric.ok()) return metric.status();
     const absl::Status shape = CheckAnswerShape(answer, true, info_);
     if (!shape.ok()) return shape;
-    absl::StatusOr<std::vector<Cube2Turn>> turns = ParseMoves(answer.moves);
+    absl::StatusOr<std::vector<Cube2Turn>> turns = ParseMoves(answer.moves, kMetrics[*metric]);
     if (!turns.ok()) return absl::InternalError(turns.status().message());
     const Cube2State end = ApplyCube2Turns(*start, *turns);
     if (!Cube2SameUpToRotation(end, *goal)) {
@@ -232,7 +260,8 @@ class Cube2PuzzleImpl final : public PuzzleDefinition {
   }
 
  private:
-  static absl::StatusOr<TableContents> BuildTable(const std::string& name, Cube2Metric metric,
+  static absl::StatusOr<TableContents> BuildTable(const std::string& puzzle,
+                                                  const std::string& name, Cube2Metric metric,
                                                   const TableLog& log) {
     const absl::Time start = absl::Now();
     std::vector<uint64_t> depths;
@@ -241,7 +270,7 @@ class Cube2PuzzleImpl final : public PuzzleDefinition {
                      absl::StrJoin(depths, " "), " in ",
                      absl::FormatDuration(absl::Now() - start)));
     return MakeCube2TableContents(
-        name, name, std::move(solutions),
+        puzzle, name, std::move(solutions),
         absl::StrCat("generator=table_generator; algorithm=BFS from solved over Cube2Index, moves ",
                      MetricTokens(metric),
                      ", then the smallest move one step closer; section solutions raw, a byte per "
@@ -265,63 +294,60 @@ class Cube2PuzzleImpl final : public PuzzleDefinition {
     return report.failures;
   }
 
-  // A move string of this puzzle's own moves (info_.moves, whose symbols are the metric's turns'
-  // tokens in order; a QTM answer has no U2). InvalidArgument naming the move otherwise.
-  absl::StatusOr<std::vector<Cube2Turn>> ParseMoves(absl::string_view moves) const {
+  // A move string of `metric`'s turns (Trace takes any turn: the half-turn metric's, which
+  // include the quarter-turn metric's; a QTM answer has no U2). InvalidArgument naming the move
+  // otherwise.
+  static absl::StatusOr<std::vector<Cube2Turn>> ParseMoves(
+      absl::string_view moves, Cube2Metric metric = Cube2Metric::kHalfTurn) {
+    const std::vector<Cube2Turn>& allowed = Cube2MetricTurns(metric);
     std::vector<Cube2Turn> turns;
     int position = 0;
     for (absl::string_view token : absl::StrSplit(moves, ' ', absl::SkipEmpty())) {
       ++position;
       size_t m = 0;
-      while (m < info_.moves.size() && info_.moves[m].symbol != token) ++m;
-      if (m == info_.moves.size()) {
+      while (m < allowed.size() && Cube2TurnToken(allowed[m]) != token) ++m;
+      if (m == allowed.size()) {
         return absl::InvalidArgumentError(
             absl::StrCat("moves: move ", position, " is '", absl::CHexEscape(token.substr(0, 16)),
-                         "'; expected one of ", MetricTokens(metric_)));
+                         "'; expected one of ", MetricTokens(metric)));
       }
-      turns.push_back(Cube2MetricTurns(metric_)[m]);
+      turns.push_back(allowed[m]);
     }
     return turns;
   }
 
-  void InitExamples(bool htm);
-
-  const Cube2Metric metric_;
+  void InitExamples();
 };
 
-void Cube2PuzzleImpl::InitExamples(bool htm) {
+void Cube2PuzzleImpl::InitExamples() {
   // Answers are the table's; cube2_puzzle_test checks each against an independent brute force.
-  const auto solve = MakeSolveExample;
-  if (htm) {
-    examples_.solves = {
-        solve("R U2 F' R2", "", 4, "R2 F U2 R'"),
-        solve(kSolvedFacelets, kSolvedFacelets, 0, ""),
-    };
-  } else {
-    examples_.solves = {
-        solve("R U2 F' R2", "", 6, "R R F U U R'"),
-        solve(kSolvedFacelets, kSolvedFacelets, 0, ""),
-    };
-  }
+  const auto solve = [](std::string start, std::string goal, int distance, std::string moves,
+                        std::string metric) {
+    SolveExample e =
+        MakeSolveExample(std::move(start), std::move(goal), distance, std::move(moves));
+    e.metric = std::move(metric);
+    return e;
+  };
+  examples_.solves = {
+      solve("R U2 F' R2", "", 4, "R2 F U2 R'", ""),
+      solve("R U2 F' R2", "", 4, "R2 F U2 R'", "htm"),
+      solve("R U2 F' R2", "", 6, "R R F U U R'", "qtm"),
+      solve(kSolvedFacelets, kSolvedFacelets, 0, "", "qtm"),
+  };
   examples_.bad_queries = {
       {"UUUUURRRFFFFDDDDLLLLBBBB", "", "start: 5 stickers of colour U (each colour covers 4)"},
       {"LUUURRRFRFFFDDDDLULLBBBB", "",
        "start: the corner at UFL has colours U, R, U: no corner has two U stickers"},
       {"UUUFURRRFRFFDDDDLLLLBBBB", "",
        "start: corner twist is 1 (mod 3): one corner is twisted in place"},
+      {"R U2 F' R2", "", "metric: 'stm'; expected one of htm, qtm", "stm"},
   };
 }
 
 }  // namespace
 
 const Puzzle& Cube2Puzzle() {
-  static const Cube2PuzzleImpl* const puzzle = new Cube2PuzzleImpl("cube2", Cube2Metric::kHalfTurn);
-  return *puzzle;
-}
-
-const Puzzle& Cube2QuarterTurnPuzzle() {
-  static const Cube2PuzzleImpl* const puzzle =
-      new Cube2PuzzleImpl("cube2-qtm", Cube2Metric::kQuarterTurn);
+  static const Cube2PuzzleImpl* const puzzle = new Cube2PuzzleImpl();
   return *puzzle;
 }
 

@@ -1,7 +1,8 @@
-// The 2x2x2 cube (Pocket Cube), in two metrics: "cube2" (half-turn metric, the default: U U2 U'
-// R R2 R' F F2 F') and "cube2-qtm" (quarter-turn metric: U U' R R' F F'). Any start to any goal,
-// compared up to a rotation of the whole cube, answered exactly and lex-min from one complete
-// table per metric (cube2_table.h). This is everything the registry needs of them.
+// The 2x2x2 cube (Pocket Cube), "cube2", in two metrics that each query chooses (Query::metric):
+// "htm", the half-turn metric and the default (U U2 U' R R2 R' F F2 F'), and "qtm", the
+// quarter-turn metric (U U' R R' F F'). Any start to any goal, compared up to a rotation of the
+// whole cube, answered exactly and lex-min from one complete table per metric (cube2_table.h:
+// cube2.tbl and cube2-qtm.tbl). This is everything the registry needs of it.
 
 #ifndef PUZZLES_CUBE2_CUBE2_PUZZLE_H_
 #define PUZZLES_CUBE2_CUBE2_PUZZLE_H_
@@ -10,9 +11,8 @@
 
 namespace puzzle {
 
-// The process-wide instances.
-const Puzzle& Cube2Puzzle();             // "cube2", half-turn metric
-const Puzzle& Cube2QuarterTurnPuzzle();  // "cube2-qtm", quarter-turn metric
+// The process-wide instance.
+const Puzzle& Cube2Puzzle();
 
 }  // namespace puzzle
 

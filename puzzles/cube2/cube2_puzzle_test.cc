@@ -4,6 +4,7 @@
 #include "puzzles/cube2/cube2_puzzle.h"
 
 #include <map>
+#include <set>
 
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
@@ -21,42 +22,41 @@
 namespace puzzle {
 namespace {
 
-struct Metric {
-  const Puzzle* puzzle;
-  Cube2Metric metric;
-};
+Cube2Metric MetricNamed(absl::string_view name) {
+  return name == "qtm" ? Cube2Metric::kQuarterTurn : Cube2Metric::kHalfTurn;
+}
 
-class Cube2PuzzleTest : public testing::TestWithParam<int> {
+// The parameter is the query's metric: "" (the default, HTM), "htm" or "qtm".
+class Cube2PuzzleTest : public testing::TestWithParam<std::string> {
  protected:
   static void SetUpTestSuite() {
-    for (const Puzzle* p : {&Cube2Puzzle(), &Cube2QuarterTurnPuzzle()}) {
-      absl::StatusOr<std::unique_ptr<LoadedPuzzle>> loaded = LoadPuzzle(*p, "data");
-      ASSERT_TRUE(loaded.ok()) << loaded.status();
-      loaded_[p == &Cube2Puzzle() ? 0 : 1] = *std::move(loaded);
-    }
+    absl::StatusOr<std::unique_ptr<LoadedPuzzle>> loaded = LoadPuzzle(Cube2Puzzle(), "data");
+    ASSERT_TRUE(loaded.ok()) << loaded.status();
+    loaded_ = *std::move(loaded);
   }
-  static void TearDownTestSuite() {
-    for (auto& l : loaded_) l.reset();
-  }
+  static void TearDownTestSuite() { loaded_.reset(); }
 
-  const Puzzle& puzzle() const { return loaded_[GetParam()]->puzzle(); }
-  const Solver& solver() const { return loaded_[GetParam()]->solver(); }
-  Cube2Metric metric() const {
-    return GetParam() == 0 ? Cube2Metric::kHalfTurn : Cube2Metric::kQuarterTurn;
-  }
+  static const Puzzle& puzzle() { return loaded_->puzzle(); }
+  static const Solver& solver() { return loaded_->solver(); }
+  Cube2Metric metric() const { return MetricNamed(GetParam()); }
+  bool htm() const { return metric() == Cube2Metric::kHalfTurn; }
 
   Answer SolveOrDie(const std::string& start, const std::string& goal) const {
+    return SolveOrDie(start, goal, GetParam());
+  }
+  static Answer SolveOrDie(const std::string& start, const std::string& goal,
+                           const std::string& metric) {
     SolveControl control;
     Answer answer;
-    const absl::Status status = solver().Solve({start, goal}, control, &answer);
-    EXPECT_TRUE(status.ok()) << start << " -> " << goal << ": " << status;
+    const absl::Status status = solver().Solve({start, goal, metric}, control, &answer);
+    EXPECT_TRUE(status.ok()) << start << " -> " << goal << " (" << metric << "): " << status;
     return answer;
   }
 
-  static std::unique_ptr<LoadedPuzzle> loaded_[2];
+  static std::unique_ptr<LoadedPuzzle> loaded_;
 };
 
-std::unique_ptr<LoadedPuzzle> Cube2PuzzleTest::loaded_[2];
+std::unique_ptr<LoadedPuzzle> Cube2PuzzleTest::loaded_;
 
 std::string Tokens(const std::vector<int>& moves, Cube2Metric metric) {
   std::vector<std::string> tokens;
@@ -68,7 +68,7 @@ std::string Tokens(const std::vector<int>& moves, Cube2Metric metric) {
 // brute force's lex-min shortest sequence (which searches from the start's own state to the
 // goal's, independently of the table and of its move tables).
 TEST_P(Cube2PuzzleTest, AnswersAreLexMinAgainstABruteForce) {
-  SeededRandom random(20 + GetParam());
+  SeededRandom random(20 + GetParam().size() + htm());
   const auto& rotations = Cube2Rotations();
   for (int pair = 0; pair < 1000; ++pair) {
     const Cube2State start =
@@ -85,21 +85,26 @@ TEST_P(Cube2PuzzleTest, AnswersAreLexMinAgainstABruteForce) {
   }
 }
 
-TEST_P(Cube2PuzzleTest, ExamplesAndBadQueries) {
+TEST_F(Cube2PuzzleTest, ExamplesAndBadQueries) {
+  EXPECT_EQ(puzzle().info().metrics, (std::vector<std::string>{"htm", "qtm"}));
+  std::set<std::string> metrics;
   for (const SolveExample& e : puzzle().examples().solves) {
-    const Answer answer = SolveOrDie(e.start, e.goal);
+    metrics.insert(e.metric);
+    const Answer answer = SolveOrDie(e.start, e.goal, e.metric);
     EXPECT_EQ(answer.distance, e.answer.distance) << e.start;
     EXPECT_EQ(answer.moves, e.answer.moves) << e.start;
     const Cube2State start = *ParseCube2Board(e.start, "start");
     const Cube2State goal = e.goal.empty() ? Cube2Solved() : *ParseCube2Board(e.goal, "goal");
+    const Cube2Metric metric = MetricNamed(e.metric);
     EXPECT_EQ(answer.moves,
-              Tokens(Cube2BruteForceSolve(start, goal, Cube2MetricTurns(metric())), metric()));
-    EXPECT_TRUE(puzzle().CheckAnswer({e.start, e.goal}, answer).ok());
+              Tokens(Cube2BruteForceSolve(start, goal, Cube2MetricTurns(metric)), metric));
+    EXPECT_TRUE(puzzle().CheckAnswer({e.start, e.goal, e.metric}, answer).ok());
   }
+  EXPECT_EQ(metrics, (std::set<std::string>{"", "htm", "qtm"}));  // every transport sends each
   for (const BadQueryExample& e : puzzle().examples().bad_queries) {
     SolveControl control;
     Answer answer;
-    const absl::Status status = solver().Solve({e.start, e.goal}, control, &answer);
+    const absl::Status status = solver().Solve({e.start, e.goal, e.metric}, control, &answer);
     EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << e.start;
     EXPECT_EQ(status.message(), e.message);
   }
@@ -112,27 +117,30 @@ TEST_P(Cube2PuzzleTest, TraceScrambleAndCheckAnswer) {
   ASSERT_EQ(trace->size(), 3u);
   EXPECT_EQ((*trace)[1], "UFUFRRRRFDFDDBDBLLLLUBUB");
   EXPECT_EQ(puzzle().Trace(solved, "R D").status().message(),
-            absl::StrCat("moves: move 2 is 'D'; expected one of ",
-                         GetParam() == 0 ? "U U2 U' R R2 R' F F2 F'" : "U U' R R' F F'"));
-  if (GetParam() == 1) {
-    EXPECT_EQ(puzzle().Trace(solved, "U2").status().message(),
-              "moves: move 1 is 'U2'; expected one of U U' R R' F F'");
-  }
-  // A scramble is reproducible, and its answer is never longer than the scramble.
+            "moves: move 2 is 'D'; expected one of U U2 U' R R2 R' F F2 F'");
+  // A scramble is reproducible, and its answer is never longer than the scramble (of any turns:
+  // a half turn is two quarter turns).
   absl::StatusOr<std::string> a = puzzle().Scramble("", 7, 99), b = puzzle().Scramble("", 7, 99);
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(*a, *b);
-  EXPECT_LE(SolveOrDie(*a, "").distance, 7);
-  // CheckAnswer: a wrong ending and a wrong count are named.
-  Answer answer = SolveOrDie("R U2 F' R2", "");
-  EXPECT_TRUE(puzzle().CheckAnswer({"R U2 F' R2", ""}, answer).ok());
+  EXPECT_LE(SolveOrDie(*a, "").distance, htm() ? 7 : 14);
+  // CheckAnswer: a wrong ending, a wrong count and a move outside the metric are named.
+  const QueryText query = {"R U2 F' R2", "", GetParam()};
+  Answer answer = SolveOrDie(query.start, query.goal);
+  EXPECT_TRUE(puzzle().CheckAnswer(query, answer).ok());
   Answer wrong = answer;
   wrong.moves = "U U' R";  // three moves that end elsewhere
   wrong.distance = 3;
-  EXPECT_EQ(puzzle().CheckAnswer({"R U2 F' R2", ""}, wrong).code(), absl::StatusCode::kInternal);
+  EXPECT_EQ(puzzle().CheckAnswer(query, wrong).code(), absl::StatusCode::kInternal);
   wrong = answer;
   wrong.distance += 1;
-  EXPECT_EQ(puzzle().CheckAnswer({"R U2 F' R2", ""}, wrong).code(), absl::StatusCode::kInternal);
+  EXPECT_EQ(puzzle().CheckAnswer(query, wrong).code(), absl::StatusCode::kInternal);
+  if (!htm()) {
+    wrong.moves = "U2";
+    wrong.distance = 1;
+    EXPECT_EQ(puzzle().CheckAnswer(query, wrong).message(),
+              "moves: move 1 is 'U2'; expected one of U U' R R' F F'");
+  }
 }
 
 // Random-state boards: reproducible, and uniform: over 20,000 boards the distances match the
@@ -143,7 +151,7 @@ TEST_P(Cube2PuzzleTest, RandomBoardsAreUniform) {
   EXPECT_NE(*puzzle().RandomBoard("", 5), *puzzle().RandomBoard("", 6));
   absl::StatusOr<Cube2DepthCounts> published = ParseCube2Depths(kCube2DepthsTxt);
   ASSERT_TRUE(published.ok());
-  const std::vector<uint64_t>& counts = GetParam() == 0 ? published->htm : published->qtm;
+  const std::vector<uint64_t>& counts = htm() ? published->htm : published->qtm;
   constexpr int kBoards = 20000;
   std::vector<double> observed(counts.size());
   for (int i = 0; i < kBoards; ++i) {
@@ -156,10 +164,9 @@ TEST_P(Cube2PuzzleTest, RandomBoardsAreUniform) {
   EXPECT_GE(chi2.bins, 6);
 }
 
-INSTANTIATE_TEST_SUITE_P(Metrics, Cube2PuzzleTest, testing::Values(0, 1),
-                         [](const testing::TestParamInfo<int>& info) {
-                           return info.param == 0 ? std::string("HalfTurn")
-                                                  : std::string("QuarterTurn");
+INSTANTIATE_TEST_SUITE_P(Metrics, Cube2PuzzleTest, testing::Values("", "htm", "qtm"),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           return info.param.empty() ? std::string("Default") : info.param;
                          });
 
 }  // namespace

@@ -1,7 +1,6 @@
-// The 2x2x2 cube's playground view (web/README.md has the contract), served for both registry
-// entries that turn this cube, the half-turn and the quarter-turn metric, as /views/<name>.js.
-// It exports no `prefix`: the test-id prefix is the puzzle's name (P below, info.name), so the
-// two tabs' ids stay apart.
+// The 2x2x2 cube's playground view (web/README.md has the contract), served as /views/<name>.js.
+// Answers come in the metric the form selects (P-metric, from info.metrics). It exports no
+// `prefix`: the test-id prefix is the puzzle's name (P below, info.name).
 //
 // Why CSS 3D transforms and not cubing.js. The field's own 3D cube is cubing.js (npm `cubing`,
 // its <twisty-player>). Measured for vendoring into the served assets: cubing@0.63.4 is a 1.2 MB
@@ -25,7 +24,7 @@
 // next board is drawn; nothing here applies a move to a board.
 //
 // Test ids, P the prefix: P-form, P-start (data-field start), P-goal (data-field goal),
-// P-goal-default, P-error, P-scramble (random state), P-solve, P-example (data-start,
+// P-metric (a select of info.metrics, when there are several), P-goal-default, P-error, P-scramble (random state), P-solve, P-example (data-start,
 // data-goal), P-distance (data-distance), P-time, P-unsolvable, P-reached, P-board (data-board,
 // data-step, data-total: the 24-letter board shown), inside it P-cube (the 3D cube; data-turning:
 // the move being animated; its stickers carry data-sticker and data-colour) and P-net (the
@@ -33,6 +32,9 @@
 // P-palette with P-colour-<symbol> (role radio, aria-checked; the paint colour), P-check
 // (data-status idle | checking | valid | invalid: the server's verdict on the edited cube), and
 // the player's (P-player, P-moves, P-first, P-back, P-play, P-forward, P-last, P-speed, ...).
+
+// How the metric select names the metrics the server lists (info.metrics; others by their name).
+const METRIC_NAMES = { htm: 'Half-turn metric (U2 is one move)', qtm: 'Quarter-turn metric (U2 is two moves)' };
 
 const EXAMPLES = [
   { start: "R U2 F' R2", goal: '', note: 'WCA scramble' },
@@ -399,6 +401,8 @@ export function mount(panel, info, shared) {
     return symbolRe.test(t) ? t : null;
   };
   const tokens = (moves) => String(moves || '').split(separator).filter(Boolean);
+  const metrics = info.metrics || [];
+  const metric = () => (metrics.length > 1 ? panel.querySelector('#' + CSS.escape(prefix + '-metric')).value : '');
 
   panel.innerHTML = `
 <div class="layout">
@@ -422,6 +426,12 @@ export function mount(panel, info, shared) {
         </div>
         <p class="hint" id="${id('goal')}-hint">Empty means the solved cube. Any orientation of the goal counts.</p>
       </div>
+      ${metrics.length > 1 ? `<div class="field">
+        <label for="${id('metric')}">Metric</label>
+        <select id="${id('metric')}" data-testid="${id('metric')}" name="metric" data-field="metric">
+          ${metrics.map((m) => `<option value="${esc(m)}">${esc(METRIC_NAMES[m] || m)}</option>`).join('')}
+        </select>
+      </div>` : ''}
       ${shared.errorBoxHtml(prefix)}
       ${shared.actionsHtml(prefix, 'A uniformly random cube (random state) at least ' + minDistance + ' moves from the goal, made by the server')}
     </form>
@@ -542,7 +552,7 @@ export function mount(panel, info, shared) {
     checkTimer = setTimeout(async () => {
       const start = startInput.value.trim();
       const goal = goalInput.value.trim();
-      const answer = await shared.solve(info.name, { start, goal });
+      const answer = await shared.solve(info.name, { start, goal, metric: metric() });
       if (version !== checkVersion) return;
       if (!answer.ok) {
         setCheck('invalid', 'Not a cube the server can solve: see the message above.');
@@ -625,7 +635,7 @@ export function mount(panel, info, shared) {
     player.clear(drawn);
     setDrawable(!!drawn);
     const t0 = performance.now();
-    const answer = await session.run(session.parts.solve, (signal) => shared.solve(info.name, { start, goal }, { signal }));
+    const answer = await session.run(session.parts.solve, (signal) => shared.solve(info.name, { start, goal, metric: metric() }, { signal }));
     const elapsed = performance.now() - t0;
     if (!answer) return;
     if (!answer.ok) {

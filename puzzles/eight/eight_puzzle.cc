@@ -32,6 +32,8 @@ class EightTableSolver final : public Solver {
   explicit EightTableSolver(EightTable table) : table_(table), solver_(&table_) {}
 
   absl::Status Solve(const Query& query, SolveControl& /*control*/, Answer* answer) const override {
+    const absl::StatusOr<int> metric = MetricIndex({}, query.metric);
+    if (!metric.ok()) return metric.status();
     absl::StatusOr<EightAnswer> solved = solver_.SolveText(query.start, query.goal);
     if (!solved.ok()) return solved.status();
     ToAnswer(*solved, answer);
@@ -48,6 +50,11 @@ class EightTableSolver final : public Solver {
     relabeled.reserve(queries.size());
     slots.reserve(queries.size());
     for (size_t i = 0; i < queries.size(); ++i) {
+      const absl::StatusOr<int> metric = MetricIndex({}, queries[i].metric);
+      if (!metric.ok()) {
+        statuses[i] = metric.status();
+        continue;
+      }
       absl::StatusOr<RelabeledQuery> parsed = ParseEightQuery(queries[i].start, queries[i].goal);
       statuses[i] = parsed.status();
       if (!parsed.ok()) continue;

@@ -39,6 +39,8 @@ class FifteenSolver final : public Solver {
   explicit FifteenSolver(FifteenHeuristic heuristic) : heuristic_(std::move(heuristic)) {}
 
   absl::Status Solve(const Query& query, SolveControl& control, Answer* answer) const override {
+    const absl::StatusOr<int> metric = MetricIndex({}, query.metric);
+    if (!metric.ok()) return metric.status();
     absl::StatusOr<FifteenBoard> start = ParseFifteenBoard(query.start, "start");
     if (!start.ok()) return start.status();
     absl::StatusOr<FifteenBoard> goal = ParseGoal(query.goal);

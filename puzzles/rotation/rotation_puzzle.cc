@@ -32,6 +32,8 @@ class RotationTableSolver final : public Solver {
   explicit RotationTableSolver(RotationTable table) : table_(table), solver_(&table_) {}
 
   absl::Status Solve(const Query& query, SolveControl& /*control*/, Answer* answer) const override {
+    const absl::StatusOr<int> metric = MetricIndex({}, query.metric);
+    if (!metric.ok()) return metric.status();
     absl::StatusOr<RotationBoard> board = ParseRotationBoard(query.start, "board");
     if (!board.ok()) return board.status();
     const absl::Status no_goal = CheckNoGoal(query.goal);

@@ -862,20 +862,23 @@ describe('web playground in headless Chromium', () => {
     assert.equal(await drawnCube('[data-testid="cube2-cube"]'), board);
   });
 
-  it('answers R U2 F\' R2 in 6 quarter turns on the quarter-turn tab', async () => {
-    await showTab('cube2-qtm');
-    assert.equal(await byTestId('panel-cube2-qtm').getAttribute('data-prefix'), 'cube2-qtm');
-    await byTestId('cube2-qtm-speed').fill('5');
-    await byTestId('cube2-qtm-start').fill("R U2 F' R2");
-    await byTestId('cube2-qtm-goal').fill('');
-    await byTestId('cube2-qtm-solve').click();
-    await page.waitForSelector('[data-testid="cube2-qtm-distance"][data-distance="6"]');
-    await waitForStatus('cube2-qtm-player', 'done');
-    assert.equal(await byTestId('cube2-qtm-moves').getAttribute('data-moves'), "R R F U U R'");
-    assert.equal(await byTestId('cube2-qtm-board').getAttribute('data-board'), CUBE_SOLVED);
-    assert.equal(await byTestId('cube2-qtm-board').getAttribute('data-step'), '6');
-    assert.equal(await drawnCube('[data-testid="cube2-qtm-cube"]'), CUBE_SOLVED);
+  it('answers R U2 F\' R2 in 6 quarter turns in the quarter-turn metric', async () => {
+    await showTab('cube2');
+    const metrics = await byTestId('cube2-metric').evaluate((el) => [...el.options].map((o) => o.value));
+    assert.deepEqual(metrics, ['htm', 'qtm']);
+    await byTestId('cube2-metric').selectOption('qtm');
+    await byTestId('cube2-speed').fill('5');
+    await byTestId('cube2-start').fill("R U2 F' R2");
+    await byTestId('cube2-goal').fill('');
+    await byTestId('cube2-solve').click();
+    await page.waitForSelector('[data-testid="cube2-distance"][data-distance="6"]');
+    await waitForStatus('cube2-player', 'done');
+    assert.equal(await byTestId('cube2-moves').getAttribute('data-moves'), "R R F U U R'");
+    assert.equal(await byTestId('cube2-board').getAttribute('data-board'), CUBE_SOLVED);
+    assert.equal(await byTestId('cube2-board').getAttribute('data-step'), '6');
+    assert.equal(await drawnCube('[data-testid="cube2-cube"]'), CUBE_SOLVED);
     await shot('cube2-qtm-solved');
+    await byTestId('cube2-metric').selectOption('htm');
   });
 
   // ------------------------------------------------------------ every puzzle of the registry
