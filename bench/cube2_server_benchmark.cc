@@ -24,6 +24,7 @@
 #include "absl/flags/parse.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "google/protobuf/arena.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "puzzle/seeded_random.h"
 #include "puzzleoracle/v2/oracle.grpc.pb.h"
@@ -152,12 +153,16 @@ int main(int argc, char** argv) {
   const int in_flight = absl::GetFlag(FLAGS_batch_in_flight);
   for (int t = 0; t < in_flight; ++t) {
     threads.emplace_back([&] {
+      // Each response is parsed onto an arena, as a client that wants throughput would: a few
+      // block allocations instead of three mallocs an answer, on the cores the server shares.
+      google::protobuf::Arena arena;
       while (absl::Now() < end) {
-        v2::SolveBatchResponse response;
+        auto* response = google::protobuf::Arena::CreateMessage<v2::SolveBatchResponse>(&arena);
         grpc::ClientContext context;
-        const grpc::Status status = oracle->SolveBatch(&context, request, &response);
+        const grpc::Status status = oracle->SolveBatch(&context, request, response);
         if (!status.ok()) Die("SolveBatch: " + status.error_message());
-        answered += response.results_size();
+        answered += response->results_size();
+        arena.Reset();
       }
     });
   }
