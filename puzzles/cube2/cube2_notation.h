@@ -26,23 +26,22 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "puzzles/cube2/cube2_cube.h"
+#include "puzzles/twisty/face_turns.h"
 
 namespace puzzle {
 
-// One face turn: face 0..5 (URFDLB), 1..3 clockwise quarter turns.
-struct Cube2Turn {
-  int face = 0;
-  int quarter_turns = 1;
-};
+// One face turn: face 0..5 (URFDLB), 1..3 clockwise quarter turns (puzzles/twisty/face_turns.h,
+// shared with the 3x3x3).
+using Cube2Turn = FaceTurn;
 
 // "U", "U2", "U'".
-std::string Cube2TurnToken(const Cube2Turn& turn);
+inline std::string Cube2TurnToken(const Cube2Turn& turn) { return FaceTurnToken(turn); }
 
 // The 24 stickers: any orientation, checked for colours, corners and twist (the errors above).
 absl::StatusOr<Cube2State> ParseCube2Facelets(absl::string_view text, absl::string_view field);
 
-// A move sequence in WCA notation over all six faces; empty text is no moves. Errors:
-// "<field>: move 3 is 'Q'; expected a face U R F D L B, then ', 2 or nothing".
+// A move sequence in WCA notation over all six faces (ParseFaceTurns); empty text is no moves.
+// Errors: "<field>: move 3 is 'Q'; expected a face U R F D L B, then ', 2 or nothing".
 absl::StatusOr<std::vector<Cube2Turn>> ParseCube2Turns(absl::string_view text,
                                                        absl::string_view field);
 
