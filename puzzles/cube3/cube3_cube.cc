@@ -56,8 +56,8 @@ bool IsOddPermutation(const std::array<uint8_t, N>& p) {
 
 const std::array<const char*, kCube3Corners> kCube3CornerNames = {"URF", "UFL", "ULB", "UBR",
                                                                   "DFR", "DLF", "DBL", "DRB"};
-const std::array<const char*, kCube3Edges> kCube3EdgeNames = {
-    "UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR"};
+const std::array<const char*, kCube3Edges> kCube3EdgeNames = {"UR", "UF", "UL", "UB", "DR", "DF",
+                                                              "DL", "DB", "FR", "FL", "BL", "BR"};
 
 // U1 is facelet 0, R1 9, F1 18, D1 27, L1 36, B1 45.
 const std::array<std::array<int, 3>, kCube3Corners> kCube3CornerFacelets = {{

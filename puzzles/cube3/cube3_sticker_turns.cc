@@ -16,12 +16,18 @@ struct Sticker {
 Sticker StickerAt(int f) {
   const int face = f / 9, r = f % 9 / 3, c = f % 3;
   switch (face) {
-    case 0: return {{c - 1, 1, r - 1}, {0, 1, 0}};     // U, from above, B at the top
-    case 1: return {{1, 1 - r, 1 - c}, {1, 0, 0}};     // R, from the right, F on the left
-    case 2: return {{c - 1, 1 - r, 1}, {0, 0, 1}};     // F, from the front
-    case 3: return {{c - 1, -1, 1 - r}, {0, -1, 0}};   // D, from below, F at the top
-    case 4: return {{-1, 1 - r, c - 1}, {-1, 0, 0}};   // L, from the left, B on the left
-    default: return {{1 - c, 1 - r, -1}, {0, 0, -1}};  // B, from the back, R on the left
+    case 0:
+      return {{c - 1, 1, r - 1}, {0, 1, 0}};  // U, from above, B at the top
+    case 1:
+      return {{1, 1 - r, 1 - c}, {1, 0, 0}};  // R, from the right, F on the left
+    case 2:
+      return {{c - 1, 1 - r, 1}, {0, 0, 1}};  // F, from the front
+    case 3:
+      return {{c - 1, -1, 1 - r}, {0, -1, 0}};  // D, from below, F at the top
+    case 4:
+      return {{-1, 1 - r, c - 1}, {-1, 0, 0}};  // L, from the left, B on the left
+    default:
+      return {{1 - c, 1 - r, -1}, {0, 0, -1}};  // B, from the back, R on the left
   }
 }
 

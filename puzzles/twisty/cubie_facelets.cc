@@ -30,13 +30,14 @@ absl::Status CheckColourPairs(const std::array<int, N>& seen, const std::string&
   for (size_t a = 0; a < N; ++a) {
     for (size_t b = a + 1; b < N; ++b) {
       if (seen[a] == seen[b]) {
-        return Invalid(field,
-                       absl::StrCat(where, ": no ", kind, " has two ", Letter(seen[a]), " stickers"));
+        return Invalid(
+            field, absl::StrCat(where, ": no ", kind, " has two ", Letter(seen[a]), " stickers"));
       }
       if (seen[a] == OppositeFace(seen[b])) {
-        return Invalid(field, absl::StrCat(where, ": no ", kind, " has both ",
-                                           Letter(std::min(seen[a], seen[b])), " and ",
-                                           Letter(std::max(seen[a], seen[b])), " (opposite faces)"));
+        return Invalid(
+            field,
+            absl::StrCat(where, ": no ", kind, " has both ", Letter(std::min(seen[a], seen[b])),
+                         " and ", Letter(std::max(seen[a], seen[b])), " (opposite faces)"));
       }
     }
   }
@@ -92,8 +93,8 @@ absl::StatusOr<CubiePlacement> IdentifyCubies(absl::Span<const int> colours,
   for (int i = 0; i < corners; ++i) {
     std::array<int, 3> seen;
     for (int k = 0; k < 3; ++k) seen[k] = colours[layout.corner_facelets[i][k]];
-    const std::string where = absl::StrCat("the corner at ", layout.corner_names[i],
-                                           " has colours ", ColourList(seen));
+    const std::string where =
+        absl::StrCat("the corner at ", layout.corner_names[i], " has colours ", ColourList(seen));
     const absl::Status pairs = CheckColourPairs(seen, where, "corner", field);
     if (!pairs.ok()) return pairs;
     // Three colours, one from each pair of opposite faces: exactly one is U or D.
@@ -113,10 +114,10 @@ absl::StatusOr<CubiePlacement> IdentifyCubies(absl::Span<const int> colours,
                                          "(it would be the mirror image of a real corner)"));
     }
     if (position_of_piece[piece] >= 0) {
-      return Invalid(field, absl::StrCat("the corners at ",
-                                         layout.corner_names[position_of_piece[piece]], " and ",
-                                         layout.corner_names[i], " are both the ",
-                                         layout.corner_names[piece], " piece: a corner appears twice"));
+      return Invalid(field,
+                     absl::StrCat("the corners at ", layout.corner_names[position_of_piece[piece]],
+                                  " and ", layout.corner_names[i], " are both the ",
+                                  layout.corner_names[piece], " piece: a corner appears twice"));
     }
     position_of_piece[piece] = i;
     placement.cp.push_back(piece);
@@ -145,9 +146,10 @@ absl::StatusOr<CubiePlacement> IdentifyCubies(absl::Span<const int> colours,
       return Invalid(field, absl::StrCat(where, ": no edge has these colours"));
     }
     if (position_of_piece[piece] >= 0) {
-      return Invalid(field, absl::StrCat("the edges at ", layout.edge_names[position_of_piece[piece]],
-                                         " and ", layout.edge_names[i], " are both the ",
-                                         layout.edge_names[piece], " piece: an edge appears twice"));
+      return Invalid(
+          field, absl::StrCat("the edges at ", layout.edge_names[position_of_piece[piece]], " and ",
+                              layout.edge_names[i], " are both the ", layout.edge_names[piece],
+                              " piece: an edge appears twice"));
     }
     position_of_piece[piece] = i;
     placement.ep.push_back(piece);

@@ -40,8 +40,8 @@ namespace puzzle {
 // facelets_per_face long).
 struct CubeLayout {
   int facelets_per_face = 0;                                // 4 (2x2x2) or 9 (3x3x3)
-  absl::Span<const std::array<int, 3>> corner_facelets;    // per corner position
-  absl::Span<const char* const> corner_names;              // e.g. "URF"
+  absl::Span<const std::array<int, 3>> corner_facelets;     // per corner position
+  absl::Span<const char* const> corner_names;               // e.g. "URF"
   absl::Span<const std::array<int, 2>> edge_facelets = {};  // per edge position; none on a 2x2x2
   absl::Span<const char* const> edge_names = {};            // e.g. "UR"
 };

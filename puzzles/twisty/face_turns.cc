@@ -47,10 +47,10 @@ absl::StatusOr<std::vector<FaceTurn>> ParseFaceTurns(absl::string_view text,
     ++number;
     if (!IsFaceTurnToken(token)) {
       const absl::string_view shown = token.substr(0, 16);
-      return absl::InvalidArgumentError(absl::StrCat(
-          field, ": move ", number, " is '", absl::CHexEscape(shown),
-          token.size() > shown.size() ? "...'" : "'",
-          "; expected a face U R F D L B, then ', 2 or nothing"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": move ", number, " is '", absl::CHexEscape(shown),
+                       token.size() > shown.size() ? "...'" : "'",
+                       "; expected a face U R F D L B, then ', 2 or nothing"));
     }
     FaceTurn turn;
     turn.face = FaceOfLetter(token[0]);
