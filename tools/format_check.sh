@@ -10,7 +10,7 @@ format=$(command -v clang-format-14 || command -v clang-format) || {
   echo "format check: clang-format not found (tools/bootstrap.sh installs clang-format-14)" >&2
   exit 1
 }
-# The files are the ones git tracks: outside a git checkout (a tarball, `git archive`) there are
+# The files are the ones git lists (tracked, or new and not ignored): outside a git checkout (a tarball, `git archive`) there are
 # none to list, and a check of zero files must not pass.
 command -v git >/dev/null || {
   echo "format check: git not found; the files to check are those git tracks (git ls-files)" >&2
@@ -21,7 +21,10 @@ git rev-parse --is-inside-work-tree >/dev/null 2>&1 || {
     "those git tracks); run it in a clone" >&2
   exit 1
 }
-mapfile -t files < <(git ls-files '*.cc' '*.h' | grep -v '^third_party/')
+# Tracked files and new ones not yet added (but not ignored ones): a file about to be committed is
+# checked before its commit, not only in CI's clean clone.
+mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.cc' '*.h' |
+  grep -v '^third_party/' | sort -u)
 if [ "${#files[@]}" -eq 0 ]; then
   echo "format check: git tracks no C++ files here (git ls-files '*.cc' '*.h'), so no files" \
     "were checked" >&2
