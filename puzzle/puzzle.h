@@ -95,7 +95,8 @@ struct PuzzleInfo {
 // The index in `metrics` (a PuzzleInfo::metrics) of a query's metric (0, the default, when it is
 // empty), or InvalidArgument "metric: 'xtm'; expected one of htm, qtm" ("metric: 'htm'; this
 // puzzle has a single metric: leave it empty" when `metrics` is empty). Every Solver checks each
-// query's metric with it; registry_test holds every puzzle to that.
+// query's metric with it; tests/puzzle_transports_test.cc (AnUnknownMetricIsNamed) holds every
+// puzzle to that.
 absl::StatusOr<int> MetricIndex(absl::Span<const std::string> metrics, absl::string_view metric);
 
 // One answer, every puzzle.

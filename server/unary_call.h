@@ -68,7 +68,7 @@ class UnaryCall final : public grpc::ServerUnaryReactor {
   // Both reactions are trivial (an atomic store; a delete), so gRPC may run them on the thread
   // that completes the call instead of handing OnDone to its executor thread. That hop cost a
   // thread wake-up and a context switch a call: Solve took 1.27x Health.Check (whose
-  // DefaultReactor is inlineable) with client and server on one core, 1.13x without it
+  // DefaultReactor is inlineable) with client and server on one core, 1.13x without the hop
   // (bench/cube2_server_benchmark). gRPC marks the hook internal; `override` makes a gRPC
   // that drops it fail to compile here rather than silently lose the gain.
   bool InternalInlineable() override { return true; }

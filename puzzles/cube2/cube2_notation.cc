@@ -1,10 +1,8 @@
 #include "puzzles/cube2/cube2_notation.h"
 
 #include <array>
-#include <cstring>
 
 #include "absl/strings/ascii.h"
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "puzzles/twisty/cubie_facelets.h"
 
