@@ -173,9 +173,19 @@ int64_t RequestFootprint(const google::protobuf::Message& parsed, size_t wire_by
 }
 
 void SerializeResponse(const google::protobuf::Message& message, grpc::ByteBuffer* buffer) {
-  bool own_buffer = false;
-  grpc::GenericSerialize<grpc::ProtoBufferWriter, google::protobuf::Message>(message, buffer,
-                                                                             &own_buffer);
+  const size_t size = message.ByteSizeLong();
+  if (size > kFlatResponseMaxBytes) {
+    buffer->Clear();  // the writer appends to an empty buffer only
+    bool own_buffer = false;
+    grpc::GenericSerialize<grpc::ProtoBufferWriter, google::protobuf::Message>(message, buffer,
+                                                                               &own_buffer);
+    return;
+  }
+  // One slice of exactly the message's size, written in place with the sizes ByteSizeLong cached.
+  grpc::Slice slice(size);
+  message.SerializeWithCachedSizesToArray(const_cast<uint8_t*>(slice.begin()));
+  grpc::ByteBuffer flat(&slice, 1);
+  buffer->Swap(&flat);
 }
 
 }  // namespace server

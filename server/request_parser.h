@@ -52,7 +52,11 @@ absl::Status ParseRequest(const grpc::ByteBuffer& buffer, int max_items,
 constexpr int64_t kAnswerBytesPerItem = 1024;
 int64_t RequestFootprint(const google::protobuf::Message& parsed, size_t wire_bytes);
 
-// Serialises `message` into `buffer` (replacing its contents).
+// Serialises `message` into `buffer` (replacing its contents): up to kFlatResponseMaxBytes into
+// one slice of exactly its size, larger ones into gRPC's 8 KiB blocks (ProtoBufferWriter). The
+// writer's stream and block set-up cost a unary cube2 Solve about as much as its table walk
+// (bench/cube2_server_benchmark); a contiguous block of a batch's size is cheap to allocate.
+inline constexpr size_t kFlatResponseMaxBytes = 1 << 20;
 void SerializeResponse(const google::protobuf::Message& message, grpc::ByteBuffer* buffer);
 
 }  // namespace server

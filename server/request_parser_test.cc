@@ -1,6 +1,7 @@
 #include "server/request_parser.h"
 
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "puzzleoracle/v1/oracle.pb.h"
@@ -122,6 +123,37 @@ TEST(RequestFootprintTest, CoversTheRequestAsReceivedAndParsedAndEveryAnswerToCo
   one.set_puzzle("eight");
   EXPECT_EQ(RequestFootprint(one, 7),
             static_cast<int64_t>(7 + one.SpaceUsedLong()) + kAnswerBytesPerItem);
+}
+
+// The bytes of a serialised response, whatever slices gRPC holds them in.
+std::string BufferBytes(const grpc::ByteBuffer& buffer) {
+  std::vector<grpc::Slice> slices;
+  EXPECT_TRUE(buffer.Dump(&slices).ok());
+  std::string out;
+  for (const grpc::Slice& slice : slices) {
+    out.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+  }
+  return out;
+}
+
+TEST(SerializeResponseTest, WritesProtobufsBytesFlatOrInBlocks) {
+  v2::SolveResponse empty;
+  v2::SolveResponse small;
+  small.set_solvable(true);
+  small.set_distance(9);
+  small.set_moves("R U2 F' R2 U F2 R' U' F");
+  v2::SolveResponse large = small;  // past kFlatResponseMaxBytes: gRPC's block writer
+  large.set_moves(std::string(kFlatResponseMaxBytes + 100, 'U'));
+  for (const v2::SolveResponse* message : {&empty, &small, &large}) {
+    grpc::ByteBuffer buffer;
+    SerializeResponse(small, &buffer);  // replaced, not appended to
+    SerializeResponse(*message, &buffer);
+    EXPECT_EQ(BufferBytes(buffer), message->SerializeAsString()) << message->ByteSizeLong();
+  }
+  grpc::ByteBuffer flat;
+  SerializeResponse(small, &flat);
+  grpc::Slice single;
+  EXPECT_TRUE(flat.TrySingleSlice(&single).ok());
 }
 
 }  // namespace
