@@ -1,0 +1,203 @@
+#include "puzzles/cube3/cube3_pruning.h"
+
+#include <sys/mman.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
+
+#include "absl/strings/str_format.h"
+#include "absl/time/clock.h"
+
+namespace puzzle {
+namespace {
+
+constexpr uint8_t kUnset = 0xFF;
+
+// Entries are read and written by several threads during a pass. A pass only ever turns kUnset
+// into depth + 1, and reads compare against depth or kUnset, so relaxed atomics suffice: a value
+// read mid-pass is either the old or the new one, and both lead to the same table.
+uint8_t Load(const uint8_t* entry) { return __atomic_load_n(entry, __ATOMIC_RELAXED); }
+bool SetIfUnset(uint8_t* entry, uint8_t value) {
+  uint8_t expected = kUnset;
+  return __atomic_compare_exchange_n(entry, &expected, value, false, __ATOMIC_RELAXED,
+                                     __ATOMIC_RELAXED);
+}
+
+// n bytes of `value`, on transparent huge pages where the kernel offers them (THP "madvise"
+// mode): a search's lookups land anywhere in 100+ MB, and with 4 KiB pages nearly every one
+// missed the TLB as well as the cache.
+std::vector<uint8_t> HugePageBytes(size_t n, uint8_t value) {
+  std::vector<uint8_t> bytes;
+  bytes.reserve(n);  // allocated, not yet touched: the advice applies to the first faults
+  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
+  const uintptr_t begin = (reinterpret_cast<uintptr_t>(bytes.data()) + kHuge - 1) & ~(kHuge - 1);
+  const uintptr_t end = (reinterpret_cast<uintptr_t>(bytes.data()) + n) & ~(kHuge - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  bytes.assign(n, value);
+  return bytes;
+}
+
+struct Phase1Space {
+  const Cube3MoveTables& moves = Cube3MoveTables::Get();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  static constexpr uint64_t kSize = kCube3Phase1Entries;
+  const char* name = "phase1";
+  uint64_t solved() const { return Cube3Phase1Index(0, 0, 0); }
+
+  template <typename Visit>
+  void ForEachNeighbour(uint64_t index, Visit visit) const {
+    const int cls = static_cast<int>(index / kCube3Twists);
+    const int twist = static_cast<int>(index % kCube3Twists);
+    const uint32_t flipslice = sym.flipslice_representative[cls];
+    const int flip = flipslice % 2048;
+    const int slice = static_cast<int>(flipslice / 2048);
+    for (int m = 0; m < kCube3Moves; ++m) {
+      const int flip1 = moves.flip[flip * kCube3Moves + m];
+      const int slice1 = moves.quartet[slice * 24 * kCube3Moves + m] / 24;
+      const int twist1 = moves.twist[twist * kCube3Moves + m];
+      if (visit(Cube3Phase1Index(flip1, slice1, twist1, sym))) return;
+    }
+  }
+  template <typename Visit>
+  void ForEachEquivalent(uint64_t index, Visit visit) const {
+    visit(index);
+    const uint64_t cls = index / kCube3Twists;
+    const int twist = static_cast<int>(index % kCube3Twists);
+    const uint16_t stabiliser = sym.flipslice_stabiliser[cls];
+    for (int s = 1; s < kCube3Symmetries; ++s) {
+      if (stabiliser >> s & 1) {
+        visit(cls * kCube3Twists + sym.twist_conjugate[twist * kCube3Symmetries + s]);
+      }
+    }
+  }
+};
+
+struct Phase2Space {
+  const Cube3MoveTables& moves = Cube3MoveTables::Get();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  static constexpr uint64_t kSize = kCube3Phase2Entries;
+  const char* name = "phase2";
+  uint64_t solved() const { return Cube3Phase2Index(0, 0); }
+
+  template <typename Visit>
+  void ForEachNeighbour(uint64_t index, Visit visit) const {
+    const int cls = static_cast<int>(index / kCube3UDEdgePerms);
+    const int ud = static_cast<int>(index % kCube3UDEdgePerms);
+    const int corners = sym.corner_representative[cls];
+    for (int m : kCube3Phase2Moves) {
+      if (visit(Cube3Phase2Index(moves.corners[corners * kCube3Moves + m],
+                                 moves.ud_edges[ud * kCube3Moves + m], sym))) {
+        return;
+      }
+    }
+  }
+  template <typename Visit>
+  void ForEachEquivalent(uint64_t index, Visit visit) const {
+    visit(index);
+    const uint64_t cls = index / kCube3UDEdgePerms;
+    const int ud = static_cast<int>(index % kCube3UDEdgePerms);
+    const uint16_t stabiliser = sym.corner_stabiliser[cls];
+    for (int s = 1; s < kCube3Symmetries; ++s) {
+      if (stabiliser >> s & 1) {
+        visit(cls * kCube3UDEdgePerms + sym.ud_edges_conjugate[ud * kCube3Symmetries + s]);
+      }
+    }
+  }
+};
+
+struct CornersSliceSpace {
+  const Cube3MoveTables& moves = Cube3MoveTables::Get();
+  static constexpr uint64_t kSize = kCube3CornersSliceEntries;
+  const char* name = "corners_slice";
+  uint64_t solved() const { return 0; }
+
+  template <typename Visit>
+  void ForEachNeighbour(uint64_t index, Visit visit) const {
+    const int corners = static_cast<int>(index / kCube3SlicePerms);
+    const int slice = static_cast<int>(index % kCube3SlicePerms);
+    for (int m : kCube3Phase2Moves) {
+      if (visit(static_cast<uint64_t>(moves.corners[corners * kCube3Moves + m]) * kCube3SlicePerms +
+                moves.quartet[slice * kCube3Moves + m])) {
+        return;
+      }
+    }
+  }
+  template <typename Visit>
+  void ForEachEquivalent(uint64_t index, Visit visit) const {
+    visit(index);
+  }
+};
+
+// Breadth-first search from solved over `space`, a pass a depth. A pass expands the entries at
+// the current depth (forward) while they are few, and later, when the unvisited entries are
+// fewer than twice the frontier, asks of each unvisited entry whether a neighbour is at the
+// current depth (backward): the same table, with far fewer lookups in the wide middle depths.
+template <typename Space>
+std::vector<uint8_t> BreadthFirst(const Space& space, int threads,
+                                  const std::function<void(const std::string&)>& progress) {
+  const absl::Time start = absl::Now();
+  std::vector<uint8_t> depth = HugePageBytes(Space::kSize, kUnset);
+  uint8_t* const table = depth.data();
+  uint64_t frontier = 0;
+  space.ForEachEquivalent(space.solved(),
+                          [&](uint64_t e) { frontier += SetIfUnset(&table[e], 0); });
+  uint64_t unset = Space::kSize - frontier;
+  for (int d = 0; unset > 0 && frontier > 0; ++d) {
+    const bool backward = frontier > unset / 2;
+    const uint8_t next = static_cast<uint8_t>(d + 1);
+    std::atomic<uint64_t> reached{0};
+    auto pass = [&](uint64_t begin, uint64_t end) {
+      uint64_t count = 0;
+      auto set_class = [&](uint64_t n) {
+        space.ForEachEquivalent(n, [&](uint64_t e) { count += SetIfUnset(&table[e], next); });
+      };
+      for (uint64_t i = begin; i < end; ++i) {
+        const uint8_t here = Load(&table[i]);
+        if (!backward) {
+          if (here != d) continue;
+          space.ForEachNeighbour(i, [&](uint64_t n) {
+            if (Load(&table[n]) == kUnset) set_class(n);
+            return false;
+          });
+        } else {
+          if (here != kUnset) continue;
+          bool hit = false;
+          space.ForEachNeighbour(i, [&](uint64_t n) { return hit = Load(&table[n]) == d; });
+          if (hit) set_class(i);
+        }
+      }
+      reached += count;
+    };
+    std::vector<std::thread> workers;
+    const uint64_t chunk = (Space::kSize + threads - 1) / threads;
+    for (int t = 0; t < threads; ++t) {
+      const uint64_t begin = std::min<uint64_t>(Space::kSize, t * chunk);
+      const uint64_t end = std::min<uint64_t>(Space::kSize, begin + chunk);
+      workers.emplace_back(pass, begin, end);
+    }
+    for (std::thread& w : workers) w.join();
+    frontier = reached.load();
+    unset -= frontier;
+    if (progress) {
+      progress(absl::StrFormat("cube3 %s: depth %d: %d entries (%s, %.1f s)", space.name, d + 1,
+                               frontier, backward ? "backward" : "forward",
+                               absl::ToDoubleSeconds(absl::Now() - start)));
+    }
+  }
+  return depth;
+}
+
+}  // namespace
+
+Cube3PruningTables Cube3PruningTables::Build(
+    int threads, const std::function<void(const std::string&)>& progress) {
+  if (threads < 1) threads = 1;
+  Cube3PruningTables tables;
+  tables.corners_slice = BreadthFirst(CornersSliceSpace(), threads, progress);
+  tables.phase2 = BreadthFirst(Phase2Space(), threads, progress);
+  tables.phase1 = BreadthFirst(Phase1Space(), threads, progress);
+  return tables;
+}
+
+}  // namespace puzzle

@@ -1,0 +1,58 @@
+// The two-phase search's distance tables, each built by breadth-first search from solved:
+//   - phase1: the exact number of moves to G1 (flip, twist and UD slice all solved), by
+//     (flip-slice class, twist in the class representative's frame): 64,430 x 2,187 entries;
+//   - phase2: the exact number of phase-2 moves that solve the corners and the UD edges together,
+//     by (corner class, UD edges in the representative's frame): 2,768 x 40,320 entries;
+//   - corners_slice: the exact number of phase-2 moves that solve the corners and the order of
+//     the slice edges together, by corners * 24 + slice order: 967,680 entries.
+// One byte an entry (a distance; phase 1's is at most 12, phase 2's tables' at most 18).
+//
+// A symmetric table holds one entry per state of a class representative, and the builder sets
+// every entry of a representative's stabiliser images at once (see cube3_symmetry.h): a lookup
+// canonicalises by the state's sym, which may land on any of them.
+//
+// Thread-safety: immutable after Build.
+#ifndef PUZZLES_CUBE3_CUBE3_PRUNING_H_
+#define PUZZLES_CUBE3_CUBE3_PRUNING_H_
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "puzzles/cube3/cube3_coordinates.h"
+#include "puzzles/cube3/cube3_symmetry.h"
+
+namespace puzzle {
+
+inline constexpr uint64_t kCube3Phase1Entries =
+    static_cast<uint64_t>(kCube3FlipSliceClasses) * kCube3Twists;
+inline constexpr uint64_t kCube3Phase2Entries =
+    static_cast<uint64_t>(kCube3CornerClasses) * kCube3UDEdgePerms;
+inline constexpr uint64_t kCube3CornersSliceEntries =
+    static_cast<uint64_t>(kCube3CornerPerms) * kCube3SlicePerms;
+
+// Where a state's entry is in each table (`sym` is Cube3SymmetryTables::Get(), passed in by
+// the hot loops).
+inline uint64_t Cube3Phase1Index(int flip, int slice_combination, int twist,
+                                 const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get()) {
+  const int flipslice = 2048 * slice_combination + flip;
+  return static_cast<uint64_t>(sym.flipslice_class[flipslice]) * kCube3Twists +
+         sym.twist_conjugate[twist * kCube3Symmetries + sym.flipslice_sym[flipslice]];
+}
+inline uint64_t Cube3Phase2Index(int corners, int ud_edges,
+                                 const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get()) {
+  return static_cast<uint64_t>(sym.corner_class[corners]) * kCube3UDEdgePerms +
+         sym.ud_edges_conjugate[ud_edges * kCube3Symmetries + sym.corner_sym[corners]];
+}
+
+struct Cube3PruningTables {
+  std::vector<uint8_t> phase1, phase2, corners_slice;
+
+  // Builds the three on `threads` threads; `progress` (may be empty) gets a line a depth.
+  static Cube3PruningTables Build(int threads,
+                                  const std::function<void(const std::string&)>& progress);
+};
+
+}  // namespace puzzle
+
+#endif  // PUZZLES_CUBE3_CUBE3_PRUNING_H_

@@ -1,0 +1,76 @@
+// The two-phase solver's figures on this machine, one thread: the pruning tables' build time and
+// size, then over the published random cubes (puzzles/cube3/testdata/cube3_random1000.txt) the
+// mean, median and maximum time a cube, nodes and solution length, for each --max_length.
+//
+//   bazel run -c opt //puzzles/cube3:cube3_two_phase_benchmark -- --max_length=20,19 --cubes=1000
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "puzzles/cube3/cube3_notation.h"
+#include "puzzles/cube3/cube3_pruning.h"
+#include "puzzles/cube3/cube3_two_phase.h"
+
+ABSL_FLAG(std::vector<std::string>, max_length, {"20"}, "Length limits to measure, in turn.");
+ABSL_FLAG(int, cubes, 1000, "How many of the file's cubes (from its start).");
+ABSL_FLAG(int, threads, 2, "Threads for building the tables.");
+ABSL_FLAG(std::string, cubes_file, "puzzles/cube3/testdata/cube3_random1000.txt",
+          "The cubes, one 54-facelet string a line ('#' lines are comments).");
+
+int main(int argc, char** argv) {
+  absl::ParseCommandLine(argc, argv);
+  std::vector<puzzle::Cube3State> cubes;
+  std::ifstream in(absl::GetFlag(FLAGS_cubes_file));
+  for (std::string line;
+       std::getline(in, line) && cubes.size() < size_t(absl::GetFlag(FLAGS_cubes));) {
+    if (line.empty() || line[0] == '#') continue;
+    absl::StatusOr<puzzle::Cube3State> c = puzzle::ParseCube3Facelets(line, "cube");
+    if (!c.ok()) {
+      std::fprintf(stderr, "%s\n", std::string(c.status().message()).c_str());
+      return 1;
+    }
+    cubes.push_back(*c);
+  }
+  const absl::Time t0 = absl::Now();
+  const puzzle::Cube3PruningTables tables = puzzle::Cube3PruningTables::Build(
+      absl::GetFlag(FLAGS_threads),
+      [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
+  std::printf("tables: %.1f s on %d threads, %.1f MB\n", absl::ToDoubleSeconds(absl::Now() - t0),
+              absl::GetFlag(FLAGS_threads),
+              (tables.phase1.size() + tables.phase2.size() + tables.corners_slice.size()) / 1e6);
+  const puzzle::Cube3TwoPhase solver(&tables);
+  for (const std::string& limit_text : absl::GetFlag(FLAGS_max_length)) {
+    int limit = 0;
+    if (!absl::SimpleAtoi(limit_text, &limit)) return 1;
+    puzzle::Cube3TwoPhase::Options options;
+    options.max_length = limit;
+    std::vector<double> ms;
+    double nodes = 0, length = 0;
+    int failed = 0;
+    for (const puzzle::Cube3State& c : cubes) {
+      const absl::Time s = absl::Now();
+      const puzzle::Cube3TwoPhase::Result r = solver.Solve(c, options);
+      ms.push_back(absl::ToDoubleMilliseconds(absl::Now() - s));
+      nodes += r.nodes;
+      length += r.moves.size();
+      failed += !r.found;
+    }
+    double sum = 0;
+    for (double x : ms) sum += x;
+    std::vector<double> sorted = ms;
+    std::sort(sorted.begin(), sorted.end());
+    std::printf(
+        "max_length %d: %zu cubes, mean %.3f ms, median %.3f ms, max %.3f ms; mean %.0f nodes, "
+        "mean length %.2f; not found %d\n",
+        limit, cubes.size(), sum / ms.size(), sorted[sorted.size() / 2], sorted.back(),
+        nodes / cubes.size(), length / cubes.size(), failed);
+  }
+  return 0;
+}

@@ -1,0 +1,256 @@
+// Builds the pruning tables once (about 12 s with -c opt on 2 cores), then checks them against
+// brute force and their symmetry, and the two-phase solver on the published cubes, every answer
+// replayed by the independent sticker model (cube3_sticker_turns).
+#include "puzzles/cube3/cube3_two_phase.h"
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "gtest/gtest.h"
+#include "puzzle/seeded_random.h"
+#include "puzzles/cube3/cube3_coordinates.h"
+#include "puzzles/cube3/cube3_notation.h"
+#include "puzzles/cube3/cube3_pruning.h"
+#include "puzzles/cube3/cube3_sticker_turns.h"
+#include "puzzles/cube3/cube3_symmetry.h"
+#include "puzzles/twisty/face_turns.h"
+
+namespace puzzle {
+namespace {
+
+const Cube3PruningTables& Tables() {
+  static const Cube3PruningTables* const tables =
+      new Cube3PruningTables(Cube3PruningTables::Build(2, nullptr));
+  return *tables;
+}
+
+std::vector<std::string> FileCubes(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] != '#') out.push_back(line);
+  }
+  return out;
+}
+
+Cube3State Scramble(SeededRandom& random, int turns, bool phase2_only) {
+  Cube3State c = Cube3Solved();
+  for (int i = 0; i < turns; ++i) {
+    const int m = phase2_only ? kCube3Phase2Moves[random.Below(kCube3Phase2MoveCount)]
+                              : static_cast<int>(random.Below(kCube3Moves));
+    c = Cube3Multiply(c, Cube3MoveState(m));
+  }
+  return c;
+}
+
+bool InG1(const Cube3State& c) {
+  for (int o : c.co) {
+    if (o != 0) return false;
+  }
+  for (int o : c.eo) {
+    if (o != 0) return false;
+  }
+  for (int j = 8; j < 12; ++j) {
+    if (c.ep[j] < 8) return false;
+  }
+  return true;
+}
+
+bool CornersAndUDEdgesSolved(const Cube3State& c) {
+  for (int i = 0; i < 8; ++i) {
+    if (c.cp[i] != i || c.ep[i] != i) return false;
+  }
+  return true;
+}
+
+// The fewest moves from c to a state where `done` holds, by iterative deepening over `moves`
+// on the cubie model (no tables), or -1 beyond max_depth.
+template <typename Done>
+int BruteForceDistance(const Cube3State& c, const std::vector<int>& moves, int max_depth,
+                       Done done) {
+  std::function<bool(const Cube3State&, int, int)> search = [&](const Cube3State& x, int togo,
+                                                                int last_face) {
+    if (togo == 0) return done(x);
+    for (int m : moves) {
+      if (Cube3MoveFace(m) == last_face) continue;
+      if (search(Cube3Multiply(x, Cube3MoveState(m)), togo - 1, Cube3MoveFace(m))) return true;
+    }
+    return false;
+  };
+  for (int d = 0; d <= max_depth; ++d) {
+    if (search(c, d, -1)) return d;
+  }
+  return -1;
+}
+
+int Phase1Entry(const Cube3State& c) {
+  return Tables().phase1[Cube3Phase1Index(Cube3Flip(c), Cube3Quartet(c, kCube3SliceQuartet) / 24,
+                                          Cube3Twist(c))];
+}
+int Phase2Entry(const Cube3State& c) {
+  return Tables().phase2[Cube3Phase2Index(Cube3Corners(c), Cube3UDEdges(c))];
+}
+
+std::vector<FaceTurn> AsTurns(const std::vector<int>& moves) {
+  std::vector<FaceTurn> turns;
+  for (int m : moves) turns.push_back(FaceTurn{m / 3, m % 3 + 1});
+  return turns;
+}
+
+TEST(Cube3PruningTest, EveryEntryIsSetAndTheDepthsAreKnown) {
+  const Cube3PruningTables& t = Tables();
+  ASSERT_EQ(t.phase1.size(), kCube3Phase1Entries);
+  ASSERT_EQ(t.phase2.size(), kCube3Phase2Entries);
+  ASSERT_EQ(t.corners_slice.size(), kCube3CornersSliceEntries);
+  int max1 = 0, max2 = 0, max_cs = 0;
+  for (uint8_t d : t.phase1) max1 = std::max<int>(max1, d);
+  for (uint8_t d : t.phase2) max2 = std::max<int>(max2, d);
+  for (uint8_t d : t.corners_slice) max_cs = std::max<int>(max_cs, d);
+  EXPECT_EQ(max1, 12);  // every position reaches G1 in at most 12 moves (Kociemba)
+  EXPECT_LE(max2, 18);  // and solves within G1 in at most 18
+  EXPECT_LE(max_cs, 18);
+  EXPECT_EQ(Phase1Entry(Cube3Solved()), 0);
+  EXPECT_EQ(Phase2Entry(Cube3Solved()), 0);
+}
+
+TEST(Cube3PruningTest, PhaseDistancesEqualBruteForceNearSolved) {
+  SeededRandom random(8);
+  std::vector<int> all(kCube3Moves), phase2(kCube3Phase2Moves.begin(), kCube3Phase2Moves.end());
+  for (int m = 0; m < kCube3Moves; ++m) all[m] = m;
+  for (int trial = 0; trial < 60; ++trial) {
+    const Cube3State c = Scramble(random, 1 + trial % 5, false);
+    ASSERT_EQ(Phase1Entry(c), BruteForceDistance(c, all, 5, InG1)) << trial;
+    const Cube3State g = Scramble(random, 1 + trial % 6, true);
+    ASSERT_EQ(Phase2Entry(g), BruteForceDistance(g, phase2, 6, CornersAndUDEdgesSolved)) << trial;
+  }
+}
+
+// Symmetric states are equally far: the class lookups, stabiliser images included, agree.
+TEST(Cube3PruningTest, ConjugatesHaveEqualEntries) {
+  SeededRandom random(9);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const Cube3State c = Scramble(random, 25, false);
+    const Cube3State g = Scramble(random, 25, true);
+    for (int s = 0; s < kCube3Symmetries; ++s) {
+      ASSERT_EQ(Phase1Entry(Cube3Conjugate(c, s)), Phase1Entry(c)) << trial << " " << s;
+      ASSERT_EQ(Phase2Entry(Cube3Conjugate(g, s)), Phase2Entry(g)) << trial << " " << s;
+    }
+  }
+}
+
+// Every entry but solved's has a neighbour one closer and none closer than that: the table is
+// the breadth-first distance (checked on a sample of entries across the table).
+TEST(Cube3PruningTest, EntriesAreLocallyConsistent) {
+  const Cube3PruningTables& t = Tables();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  const Cube3MoveTables& mv = Cube3MoveTables::Get();
+  for (uint64_t index = 7; index < kCube3Phase1Entries; index += 99991) {
+    const int d = t.phase1[index];
+    const uint32_t flipslice = sym.flipslice_representative[index / kCube3Twists];
+    const int flip = flipslice % 2048, slice = flipslice / 2048, twist = index % kCube3Twists;
+    int closest = 99;
+    for (int m = 0; m < kCube3Moves; ++m) {
+      closest = std::min<int>(
+          closest, t.phase1[Cube3Phase1Index(mv.flip[flip * kCube3Moves + m],
+                                             mv.quartet[slice * 24 * kCube3Moves + m] / 24,
+                                             mv.twist[twist * kCube3Moves + m])]);
+    }
+    ASSERT_EQ(closest, d - 1) << index;
+  }
+}
+
+TEST(Cube3TwoPhaseTest, SolvesThePublishedRandomCubesInAtMost20) {
+  const Cube3TwoPhase solver(&Tables());
+  const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
+  ASSERT_EQ(cubes.size(), 1000u);
+  double total = 0;
+  for (const std::string& facelets : cubes) {
+    absl::StatusOr<Cube3State> c = ParseCube3Facelets(facelets, "cube");
+    ASSERT_TRUE(c.ok()) << c.status();
+    const Cube3TwoPhase::Result r = solver.Solve(*c, {});
+    ASSERT_TRUE(r.found) << facelets;
+    ASSERT_LE(r.moves.size(), 20u) << facelets;
+    for (size_t i = 1; i < r.moves.size(); ++i) {
+      ASSERT_NE(Cube3MoveFace(r.moves[i]), Cube3MoveFace(r.moves[i - 1])) << facelets;
+    }
+    ASSERT_EQ(ApplyCube3StickerTurns(facelets, AsTurns(r.moves)), kCube3SolvedFacelets) << facelets;
+    total += r.moves.size();
+  }
+  EXPECT_LT(total / cubes.size(), 20.0);
+}
+
+TEST(Cube3TwoPhaseTest, SolvesTheKnownPositions) {
+  const Cube3TwoPhase solver(&Tables());
+  for (const std::string& line : FileCubes("puzzles/cube3/testdata/cube3_known.txt")) {
+    const std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
+    ASSERT_EQ(fields.size(), 4u) << line;
+    absl::StatusOr<Cube3State> c = ParseCube3Facelets(fields[3], "cube");
+    ASSERT_TRUE(c.ok()) << c.status();
+    const Cube3TwoPhase::Result r = solver.Solve(*c, {});
+    ASSERT_TRUE(r.found) << line;
+    EXPECT_LE(r.moves.size(), 20u) << line;
+    EXPECT_GE(r.moves.size(), static_cast<size_t>(std::stoi(fields[1]))) << line;
+    EXPECT_EQ(ApplyCube3StickerTurns(fields[3], AsTurns(r.moves)), kCube3SolvedFacelets) << line;
+  }
+}
+
+TEST(Cube3TwoPhaseTest, IsDeterministicAndMeetsAShorterLimit) {
+  const Cube3TwoPhase solver(&Tables());
+  const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
+  for (int i = 0; i < 5; ++i) {
+    const Cube3State c = *ParseCube3Facelets(cubes[i], "cube");
+    const Cube3TwoPhase::Result a = solver.Solve(c, {});
+    const Cube3TwoPhase::Result b = solver.Solve(c, {});
+    EXPECT_EQ(a.moves, b.moves);
+    EXPECT_EQ(a.nodes, b.nodes);
+    Cube3TwoPhase::Options shorter;
+    shorter.max_length = 19;
+    const Cube3TwoPhase::Result r = solver.Solve(c, shorter);
+    ASSERT_TRUE(r.found) << cubes[i];  // 97% of random cubes are at most 18 moves away
+    EXPECT_LE(r.moves.size(), 19u);
+    EXPECT_EQ(ApplyCube3StickerTurns(cubes[i], AsTurns(r.moves)), kCube3SolvedFacelets);
+  }
+}
+
+TEST(Cube3TwoPhaseTest, ImprovingWithinABudgetNeverLengthens) {
+  const Cube3TwoPhase solver(&Tables());
+  const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
+  for (int i = 0; i < 5; ++i) {
+    const Cube3State c = *ParseCube3Facelets(cubes[i], "cube");
+    const Cube3TwoPhase::Result first = solver.Solve(c, {});
+    Cube3TwoPhase::Options budget;
+    budget.improve_until = absl::Now() + absl::Milliseconds(50);
+    const Cube3TwoPhase::Result better = solver.Solve(c, budget);
+    ASSERT_TRUE(better.found);
+    EXPECT_LE(better.moves.size(), first.moves.size());
+    EXPECT_EQ(ApplyCube3StickerTurns(cubes[i], AsTurns(better.moves)), kCube3SolvedFacelets);
+  }
+}
+
+TEST(Cube3TwoPhaseTest, ADeadlineInThePastStopsTheSearch) {
+  const Cube3TwoPhase solver(&Tables());
+  const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
+  Cube3TwoPhase::Options options;
+  options.max_length = 16;  // far below what a random cube needs: the search would run long
+  options.deadline = absl::Now();
+  const Cube3TwoPhase::Result r = solver.Solve(*ParseCube3Facelets(cubes[0], "cube"), options);
+  EXPECT_TRUE(r.stopped);
+  EXPECT_FALSE(r.found);
+  std::atomic<bool> cancelled{true};
+  options.deadline = absl::InfiniteFuture();
+  options.cancelled = &cancelled;
+  EXPECT_TRUE(solver.Solve(*ParseCube3Facelets(cubes[0], "cube"), options).stopped);
+}
+
+TEST(Cube3TwoPhaseTest, SolvedNeedsNoMoves) {
+  const Cube3TwoPhase solver(&Tables());
+  const Cube3TwoPhase::Result r = solver.Solve(Cube3Solved(), {});
+  EXPECT_TRUE(r.found);
+  EXPECT_TRUE(r.moves.empty());
+}
+
+}  // namespace
+}  // namespace puzzle
