@@ -103,7 +103,7 @@ class Search {
     }
     if (result_.found) result_.moves = ForTheCube(found_variant_, result_.moves);
     result_.nodes = nodes_;
-    result_.stopped = stopped_;
+    result_.stopped = stopped_ && !budget_spent_;
     return result_;
   }
 
@@ -121,7 +121,7 @@ class Search {
   // True when the search should end now (checked every 1,024 nodes).
   bool ShouldStop() {
     if ((++nodes_ & 1023) != 0) return stopped_;
-    if (result_.found && !Improving()) return stopped_ = true;
+    if (result_.found && !Improving()) return stopped_ = budget_spent_ = true;
     if ((options_.cancelled != nullptr && options_.cancelled->load(std::memory_order_relaxed)) ||
         absl::Now() >= options_.deadline) {
       stopped_ = true;
@@ -252,7 +252,8 @@ class Search {
   int limit_;              // the longest total length still wanted
   int path_[kMaxPath];
   uint64_t nodes_ = 0;
-  bool stopped_ = false;
+  bool stopped_ = false;          // the search ends: deadline, cancellation or budget
+  bool budget_spent_ = false;     // by improve_until passing (not a stop the caller asked for)
   bool found_in_phase2_ = false;  // by the current phase-2 search
   Cube3TwoPhase::Result result_;
 };

@@ -225,6 +225,7 @@ TEST(Cube3TwoPhaseTest, ImprovingWithinABudgetNeverLengthens) {
     budget.improve_until = absl::Now() + absl::Milliseconds(50);
     const Cube3TwoPhase::Result better = solver.Solve(c, budget);
     ASSERT_TRUE(better.found);
+    EXPECT_FALSE(better.stopped);  // the budget ran out: not a deadline or a cancellation
     EXPECT_LE(better.moves.size(), first.moves.size());
     EXPECT_EQ(ApplyCube3StickerTurns(cubes[i], AsTurns(better.moves)), kCube3SolvedFacelets);
   }
