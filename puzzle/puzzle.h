@@ -90,6 +90,10 @@ struct PuzzleInfo {
   // counts moves its own way and has its own move set (a subset of `moves`; a QTM answer has no
   // U2). Empty: the puzzle has one way to count, and a query must leave the metric empty.
   std::vector<std::string> metrics;
+  // True when answers are short but not proven shortest (the 3x3x3's two-phase search): an
+  // Answer's distance then counts its moves, an upper bound on the minimum, and its moves are
+  // not the lex-min shortest sequence.
+  bool near_optimal = false;
 };
 
 // The index in `metrics` (a PuzzleInfo::metrics) of a query's metric (0, the default, when it is
@@ -102,7 +106,8 @@ absl::StatusOr<int> MetricIndex(absl::Span<const std::string> metrics, absl::str
 // One answer, every puzzle.
 struct Answer {
   bool solvable = false;
-  int distance = -1;            // the minimum number of moves; -1 when unsolvable
+  int distance = -1;            // the minimum number of moves (PuzzleInfo::near_optimal: the
+                                // answer's); -1 when unsolvable
   std::string moves;            // the lexicographically smallest shortest move string (its moves
                                 // separated by PuzzleInfo::move_separator)
   std::vector<int64_t> extras;  // PuzzleInfo::extras, in that order (e.g. the centre symbol)

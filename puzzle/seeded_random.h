@@ -22,9 +22,9 @@ class SeededRandom {
   // Uniform in [0, n), without modulo bias (rejection). REQUIRES: n > 0.
   uint64_t Below(uint64_t n);
 
-  // A uniformly random order of `items` (Fisher-Yates).
-  template <typename T>
-  void Shuffle(std::vector<T>& items) {
+  // A uniformly random order of `items` (Fisher-Yates), a std::vector or std::array.
+  template <typename Container>
+  void Shuffle(Container& items) {
     for (size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[Below(i)]);
   }
 

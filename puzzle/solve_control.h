@@ -89,6 +89,8 @@ class SolveControl {
   bool cancelled() const {
     return cancelled_ != nullptr && cancelled_->load(std::memory_order_relaxed);
   }
+  // The flag cancelled() reads (may be null), for searches that poll it themselves.
+  const std::atomic<bool>* cancelled_flag() const { return cancelled_; }
 
   // True once the solve must stop: cancelled, or the deadline has passed. Reads the clock, so
   // call it every few thousand nodes rather than at every node.

@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "puzzles/cube2/cube2_puzzle.h"
+#include "puzzles/cube3/cube3_puzzle.h"
 #include "puzzles/eight/eight_puzzle.h"
 #include "puzzles/fifteen/fifteen_puzzle.h"
 #include "puzzles/rotation/rotation_puzzle.h"
@@ -12,10 +13,7 @@ namespace puzzle {
 const std::vector<const Puzzle*>& AllPuzzles() {
   // One line per puzzle (and one dependency in puzzles/BUILD.bazel).
   static const std::vector<const Puzzle*>* const puzzles = new std::vector<const Puzzle*>{
-      &EightPuzzle(),
-      &RotationGamePuzzle(),
-      &FifteenPuzzle(),
-      &Cube2Puzzle(),
+      &EightPuzzle(), &RotationGamePuzzle(), &FifteenPuzzle(), &Cube2Puzzle(), &Cube3Puzzle(),
   };
   return *puzzles;
 }

@@ -100,6 +100,7 @@ void OracleHandler::ListPuzzles(v2::ListPuzzlesResponse* response) const {
     for (const std::string& metric : info.metrics) out->add_metrics(metric);
     for (const std::string& extra : info.extras) out->add_extras(extra);
     out->set_searches(info.searches);
+    out->set_near_optimal(info.near_optimal);
     for (const puzzle::TableSpec& spec : p.tables()) {
       v2::TableSpec* t = out->add_tables();
       t->set_name(spec.name);

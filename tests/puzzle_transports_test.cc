@@ -433,7 +433,17 @@ TEST_P(PuzzleTransportsTest, ScrambleIsDeterministicAndSolvable) {
   grpc::ClientContext context;
   ASSERT_TRUE(Server::Get().stub().Solve(WithDeadline(&context), solve, &answer).ok());
   EXPECT_TRUE(answer.solvable());
-  EXPECT_LE(answer.distance(), 12);
+  // 12 moves reach it, so an optimal answer is at most 12 long. A near-optimal one (the 3x3x3's
+  // two-phase search) may be longer: it must still be a correct answer.
+  if (!puzzle().info().near_optimal) {
+    EXPECT_LE(answer.distance(), 12);
+  } else {
+    puzzle::Answer replayed;
+    replayed.solvable = answer.solvable();
+    replayed.distance = answer.distance();
+    replayed.moves = answer.moves();
+    EXPECT_TRUE(puzzle().CheckAnswer({a.board(), ""}, replayed).ok()) << answer.moves();
+  }
 }
 
 // Every puzzle checks the metric: one it does not have is named, with the ones it has, in a

@@ -190,10 +190,10 @@ std::vector<uint8_t> BreadthFirst(const Space& space, int threads,
 
 }  // namespace
 
-Cube3PruningTables Cube3PruningTables::Build(
-    int threads, const std::function<void(const std::string&)>& progress) {
+Cube3PruningData Cube3PruningData::Build(int threads,
+                                         const std::function<void(const std::string&)>& progress) {
   if (threads < 1) threads = 1;
-  Cube3PruningTables tables;
+  Cube3PruningData tables;
   tables.corners_slice = BreadthFirst(CornersSliceSpace(), threads, progress);
   tables.phase2 = BreadthFirst(Phase2Space(), threads, progress);
   tables.phase1 = BreadthFirst(Phase1Space(), threads, progress);

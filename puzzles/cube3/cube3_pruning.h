@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "puzzles/cube3/cube3_coordinates.h"
@@ -45,12 +46,24 @@ inline uint64_t Cube3Phase2Index(int corners, int ud_edges,
          sym.ud_edges_conjugate[ud_edges * kCube3Symmetries + sym.corner_sym[corners]];
 }
 
+// The three tables as the search probes them: in memory (Cube3PruningData) or in a mapped table
+// file (cube3_table.h). REQUIRES: the bytes outlive the view.
 struct Cube3PruningTables {
+  const uint8_t* phase1 = nullptr;         // kCube3Phase1Entries
+  const uint8_t* phase2 = nullptr;         // kCube3Phase2Entries
+  const uint8_t* corners_slice = nullptr;  // kCube3CornersSliceEntries
+};
+
+// The tables as built, owned.
+struct Cube3PruningData {
   std::vector<uint8_t> phase1, phase2, corners_slice;
 
-  // Builds the three on `threads` threads; `progress` (may be empty) gets a line a depth.
-  static Cube3PruningTables Build(int threads,
-                                  const std::function<void(const std::string&)>& progress);
+  // Builds the three on `threads` threads; `progress` (may be empty) gets a line a depth. The
+  // bytes do not depend on `threads`.
+  static Cube3PruningData Build(int threads,
+                                const std::function<void(const std::string&)>& progress);
+
+  Cube3PruningTables View() const { return {phase1.data(), phase2.data(), corners_slice.data()}; }
 };
 
 }  // namespace puzzle

@@ -39,13 +39,14 @@ int main(int argc, char** argv) {
     cubes.push_back(*c);
   }
   const absl::Time t0 = absl::Now();
-  const puzzle::Cube3PruningTables tables = puzzle::Cube3PruningTables::Build(
+  const puzzle::Cube3PruningData tables = puzzle::Cube3PruningData::Build(
       absl::GetFlag(FLAGS_threads),
       [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
   std::printf("tables: %.1f s on %d threads, %.1f MB\n", absl::ToDoubleSeconds(absl::Now() - t0),
               absl::GetFlag(FLAGS_threads),
               (tables.phase1.size() + tables.phase2.size() + tables.corners_slice.size()) / 1e6);
-  const puzzle::Cube3TwoPhase solver(&tables);
+  const puzzle::Cube3PruningTables view = tables.View();
+  const puzzle::Cube3TwoPhase solver(&view);
   for (const std::string& limit_text : absl::GetFlag(FLAGS_max_length)) {
     int limit = 0;
     if (!absl::SimpleAtoi(limit_text, &limit)) return 1;

@@ -21,9 +21,13 @@
 namespace puzzle {
 namespace {
 
+const Cube3PruningData& Data() {
+  static const Cube3PruningData* const data =
+      new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
+  return *data;
+}
 const Cube3PruningTables& Tables() {
-  static const Cube3PruningTables* const tables =
-      new Cube3PruningTables(Cube3PruningTables::Build(2, nullptr));
+  static const Cube3PruningTables* const tables = new Cube3PruningTables(Data().View());
   return *tables;
 }
 
@@ -101,7 +105,7 @@ std::vector<FaceTurn> AsTurns(const std::vector<int>& moves) {
 }
 
 TEST(Cube3PruningTest, EveryEntryIsSetAndTheDepthsAreKnown) {
-  const Cube3PruningTables& t = Tables();
+  const Cube3PruningData& t = Data();
   ASSERT_EQ(t.phase1.size(), kCube3Phase1Entries);
   ASSERT_EQ(t.phase2.size(), kCube3Phase2Entries);
   ASSERT_EQ(t.corners_slice.size(), kCube3CornersSliceEntries);

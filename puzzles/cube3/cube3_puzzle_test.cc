@@ -1,0 +1,109 @@
+// The cube3 puzzle over its Bazel-built table: the examples, random-state boards solved and
+// replayed by the independent sticker model, and the seam's contracts (Trace, CheckAnswer).
+#include "puzzles/cube3/cube3_puzzle.h"
+
+#include <memory>
+#include <string>
+
+#include "absl/strings/str_split.h"
+#include "gtest/gtest.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzles/cube3/cube3_notation.h"
+#include "puzzles/cube3/cube3_sticker_turns.h"
+#include "puzzles/twisty/face_turns.h"
+
+namespace puzzle {
+namespace {
+
+class Cube3PuzzleTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    absl::StatusOr<std::unique_ptr<LoadedPuzzle>> loaded = LoadPuzzle(Cube3Puzzle(), "data");
+    ASSERT_TRUE(loaded.ok()) << loaded.status();
+    loaded_ = loaded->release();
+  }
+  static absl::StatusOr<Answer> Solve(const std::string& start, const std::string& goal) {
+    SolveControl control;
+    Answer answer;
+    const absl::Status status = loaded_->solver().Solve(Query{start, goal}, control, &answer);
+    if (!status.ok()) return status;
+    return answer;
+  }
+  static std::string Stickers(const std::string& board) {
+    return *Cube3Puzzle().Trace(board, "").value().begin();
+  }
+  static LoadedPuzzle* loaded_;
+};
+LoadedPuzzle* Cube3PuzzleTest::loaded_ = nullptr;
+
+TEST_F(Cube3PuzzleTest, ExamplesAreTheSolversAnswers) {
+  for (const SolveExample& e : Cube3Puzzle().examples().solves) {
+    absl::StatusOr<Answer> a = Solve(e.start, e.goal);
+    ASSERT_TRUE(a.ok()) << a.status();
+    EXPECT_EQ(a->moves, e.answer.moves) << e.start << " -> " << e.goal;
+    EXPECT_EQ(a->distance, e.answer.distance) << e.start;
+  }
+  for (const BadQueryExample& e : Cube3Puzzle().examples().bad_queries) {
+    SolveControl control;
+    Answer answer;
+    const absl::Status status =
+        loaded_->solver().Solve(Query{e.start, e.goal, e.metric}, control, &answer);
+    EXPECT_EQ(status.message(), e.message) << e.start;
+  }
+}
+
+TEST_F(Cube3PuzzleTest, RandomStatesAreSolvedWithinTwentyAndReplay) {
+  const std::string goal = Stickers("R U R' U'");
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    const std::string start = *Cube3Puzzle().RandomBoard(seed % 2 ? "" : goal, seed);
+    EXPECT_EQ(start, *Cube3Puzzle().RandomBoard(seed % 2 ? "" : goal, seed));  // reproducible
+    const std::string target = seed % 2 ? std::string(kCube3SolvedFacelets) : goal;
+    EXPECT_NE(start, target);
+    absl::StatusOr<Answer> a = Solve(start, seed % 2 ? "" : goal);
+    ASSERT_TRUE(a.ok()) << a.status();
+    EXPECT_LE(a->distance, 20);
+    EXPECT_GE(a->distance, 2);  // WCA Regulation 4b3: at least two moves from the goal
+    EXPECT_TRUE(Cube3Puzzle().CheckAnswer({start, seed % 2 ? "" : goal}, *a).ok());
+    std::vector<FaceTurn> turns = *ParseFaceTurns(a->moves, "moves");
+    EXPECT_EQ(ApplyCube3StickerTurns(start, turns), target) << start;
+    EXPECT_GT(a->nodes, 0u);
+  }
+}
+
+TEST_F(Cube3PuzzleTest, CheckAnswerRefusesAWrongAnswer) {
+  Answer wrong;
+  wrong.solvable = true;
+  wrong.distance = 1;
+  wrong.moves = "U";
+  EXPECT_FALSE(Cube3Puzzle().CheckAnswer({"R", ""}, wrong).ok());
+  wrong.moves = "R'";
+  EXPECT_TRUE(Cube3Puzzle().CheckAnswer({"R", ""}, wrong).ok());
+}
+
+TEST_F(Cube3PuzzleTest, MoveCyclesAgreeWithTrace) {
+  const PuzzleInfo& info = Cube3Puzzle().info();
+  ASSERT_EQ(info.moves.size(), 18u);
+  const std::string start = *Cube3Puzzle().RandomBoard("", 7);
+  for (const MoveInfo& move : info.moves) {
+    std::string moved = start;
+    for (const std::vector<int>& cycle : move.cycles) {
+      for (size_t k = 0; k < cycle.size(); ++k) {
+        moved[cycle[(k + 1) % cycle.size()]] = start[cycle[k]];
+      }
+    }
+    EXPECT_EQ(moved, Cube3Puzzle().Trace(start, move.symbol)->back()) << move.symbol;
+  }
+}
+
+TEST_F(Cube3PuzzleTest, AnExpiredDeadlineIsDeadlineExceeded) {
+  std::atomic<bool> cancelled{false};
+  SolveControl control(absl::Now() - absl::Seconds(1), &cancelled, "the call's deadline");
+  Answer answer;
+  const absl::Status status =
+      loaded_->solver().Solve(Query{*Cube3Puzzle().RandomBoard("", 3), ""}, control, &answer);
+  // The search checks the clock every 1,024 nodes: a quick cube may still be answered.
+  EXPECT_TRUE(status.ok() || absl::IsDeadlineExceeded(status)) << status;
+}
+
+}  // namespace
+}  // namespace puzzle

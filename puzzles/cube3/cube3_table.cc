@@ -1,0 +1,48 @@
+#include "puzzles/cube3/cube3_table.h"
+
+#include <utility>
+
+namespace puzzle {
+namespace {
+
+TableSectionContents Section(const char* name, std::vector<uint8_t> bytes) {
+  TableSectionContents section;
+  section.name = name;
+  section.encoding = SectionEncoding::kRaw;
+  section.bits_per_entry = 8;
+  section.entry_count = bytes.size();
+  section.bytes = std::move(bytes);
+  return section;
+}
+
+}  // namespace
+
+TableContents MakeCube3TableContents(const std::string& puzzle, const std::string& table,
+                                     Cube3PruningData data, std::string metadata) {
+  TableContents contents;
+  contents.puzzle = puzzle;
+  contents.table = table;
+  contents.metadata = std::move(metadata);
+  contents.sections.push_back(Section(kCube3Phase1Section, std::move(data.phase1)));
+  contents.sections.push_back(Section(kCube3Phase2Section, std::move(data.phase2)));
+  contents.sections.push_back(Section(kCube3CornersSliceSection, std::move(data.corners_slice)));
+  return contents;
+}
+
+absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file) {
+  Cube3PruningTables tables;
+  const std::pair<const char*, uint64_t> layouts[] = {
+      {kCube3Phase1Section, kCube3Phase1Entries},
+      {kCube3Phase2Section, kCube3Phase2Entries},
+      {kCube3CornersSliceSection, kCube3CornersSliceEntries}};
+  const uint8_t** const fields[] = {&tables.phase1, &tables.phase2, &tables.corners_slice};
+  for (int i = 0; i < 3; ++i) {
+    absl::StatusOr<const TableSection*> section =
+        file.SectionWithLayout(layouts[i].first, 8, layouts[i].second);
+    if (!section.ok()) return section.status();
+    *fields[i] = (*section)->data();
+  }
+  return tables;
+}
+
+}  // namespace puzzle

@@ -1,0 +1,119 @@
+#include "puzzles/cube3/cube3_verifier.h"
+
+#include <algorithm>
+#include <mutex>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+
+namespace puzzle {
+namespace {
+
+constexpr size_t kMaxFailures = 20;
+
+// One table's check over [0, size) on `threads` threads. neighbours(i, out) writes the entry
+// indexes one move away from entry i and returns how many.
+template <typename Neighbours>
+void CheckTable(const char* name, const uint8_t* table, uint64_t size, uint64_t solved, int threads,
+                Neighbours neighbours, Cube3VerifyReport* report) {
+  std::mutex mu;
+  std::vector<uint64_t> counts;
+  auto run = [&](uint64_t begin, uint64_t end) {
+    std::vector<uint64_t> local_counts(32);
+    std::vector<std::string> local_failures;
+    uint64_t next[kCube3Moves];
+    for (uint64_t i = begin; i < end; ++i) {
+      const int d = table[i];
+      if (d >= 32) {
+        if (local_failures.size() < kMaxFailures) {
+          local_failures.push_back(absl::StrCat(name, " entry ", i, ": ", d, " is not a distance"));
+        }
+        continue;
+      }
+      ++local_counts[d];
+      const int n = neighbours(i, next);
+      int closest = 255;
+      for (int k = 0; k < n; ++k) closest = std::min<int>(closest, table[next[k]]);
+      // Solved's entry is the only 0 (its stabiliser images all land on it: twist and UD edges
+      // 0 conjugate to 0).
+      const bool ok = i == solved ? d == 0 : d > 0 && closest == d - 1;
+      if (!ok && local_failures.size() < kMaxFailures) {
+        local_failures.push_back(absl::StrCat(name, " entry ", i, ": ", d,
+                                              " but its nearest neighbour is at ", closest));
+      }
+    }
+    std::lock_guard<std::mutex> lock(mu);
+    if (counts.size() < local_counts.size()) counts.resize(local_counts.size());
+    for (size_t k = 0; k < local_counts.size(); ++k) counts[k] += local_counts[k];
+    for (std::string& f : local_failures) {
+      if (report->failures.size() < kMaxFailures) report->failures.push_back(std::move(f));
+    }
+  };
+  std::vector<std::thread> workers;
+  const uint64_t chunk = (size + threads - 1) / threads;
+  for (int t = 0; t < threads; ++t) {
+    const uint64_t begin = std::min<uint64_t>(size, t * chunk);
+    workers.emplace_back(run, begin, std::min<uint64_t>(size, begin + chunk));
+  }
+  for (std::thread& w : workers) w.join();
+  while (!counts.empty() && counts.back() == 0) counts.pop_back();
+  if (table[solved] != 0 && report->failures.size() < kMaxFailures) {
+    report->failures.push_back(absl::StrCat(name, ": solved's entry is ", int{table[solved]}));
+  }
+  report->depth_counts.push_back(counts);
+  report->entries_checked += size;
+}
+
+}  // namespace
+
+Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int threads) {
+  if (threads < 1) threads = 1;
+  const Cube3MoveTables& mv = Cube3MoveTables::Get();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  Cube3VerifyReport report;
+  // Phase 1: the representative's flip and slice with the entry's twist, turned by each move.
+  CheckTable(
+      "phase1", tables.phase1, kCube3Phase1Entries, Cube3Phase1Index(0, 0, 0, sym), threads,
+      [&](uint64_t i, uint64_t* out) {
+        const uint32_t flipslice = sym.flipslice_representative[i / kCube3Twists];
+        const int flip = flipslice % 2048, slice = flipslice / 2048;
+        const int twist = static_cast<int>(i % kCube3Twists);
+        for (int m = 0; m < kCube3Moves; ++m) {
+          out[m] = Cube3Phase1Index(mv.flip[flip * kCube3Moves + m],
+                                    mv.quartet[slice * 24 * kCube3Moves + m] / 24,
+                                    mv.twist[twist * kCube3Moves + m], sym);
+        }
+        return kCube3Moves;
+      },
+      &report);
+  // Phase 2: the representative's corners with the entry's UD edges, by each phase-2 move.
+  CheckTable(
+      "phase2", tables.phase2, kCube3Phase2Entries, Cube3Phase2Index(0, 0, sym), threads,
+      [&](uint64_t i, uint64_t* out) {
+        const int corners = sym.corner_representative[i / kCube3UDEdgePerms];
+        const int ud = static_cast<int>(i % kCube3UDEdgePerms);
+        for (int k = 0; k < kCube3Phase2MoveCount; ++k) {
+          const int m = kCube3Phase2Moves[k];
+          out[k] = Cube3Phase2Index(mv.corners[corners * kCube3Moves + m],
+                                    mv.ud_edges[ud * kCube3Moves + m], sym);
+        }
+        return kCube3Phase2MoveCount;
+      },
+      &report);
+  CheckTable(
+      "corners_slice", tables.corners_slice, kCube3CornersSliceEntries, 0, threads,
+      [&](uint64_t i, uint64_t* out) {
+        const int corners = static_cast<int>(i / kCube3SlicePerms);
+        const int slice = static_cast<int>(i % kCube3SlicePerms);
+        for (int k = 0; k < kCube3Phase2MoveCount; ++k) {
+          const int m = kCube3Phase2Moves[k];
+          out[k] = static_cast<uint64_t>(mv.corners[corners * kCube3Moves + m]) * kCube3SlicePerms +
+                   mv.quartet[slice * kCube3Moves + m];
+        }
+        return kCube3Phase2MoveCount;
+      },
+      &report);
+  return report;
+}
+
+}  // namespace puzzle

@@ -1,0 +1,31 @@
+// Checks every entry of the 3x3x3's three distance tables without the breadth-first search that
+// built them: a table is the exact distance from solved exactly when the solved entries hold 0
+// and every other entry d has a neighbour (one move away) at d - 1 and none below it. The check
+// walks each table's graph as its own definition (cube3_pruning.h's layouts, through the
+// coordinate and symmetry tables, which cube3_coordinates_test and cube3_symmetry_test hold to
+// the cubie model, and cube3_two_phase_test to an IDDFS brute force).
+//
+// Thread-safety: a pure function.
+#ifndef PUZZLES_CUBE3_CUBE3_VERIFIER_H_
+#define PUZZLES_CUBE3_CUBE3_VERIFIER_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "puzzles/cube3/cube3_pruning.h"
+
+namespace puzzle {
+
+struct Cube3VerifyReport {
+  std::vector<std::string> failures;  // at most 20
+  // By table (phase1, phase2, corners_slice): the number of entries at each distance.
+  std::vector<std::vector<uint64_t>> depth_counts;
+  uint64_t entries_checked = 0;
+};
+
+Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int threads);
+
+}  // namespace puzzle
+
+#endif  // PUZZLES_CUBE3_CUBE3_VERIFIER_H_
