@@ -1,4 +1,5 @@
-// The 2x2x2 cube's playground view (web/README.md has the contract), served as /views/<name>.js.
+// The cubes' playground view (web/README.md has the contract), served as /views/<name>.js for the
+// 2x2x2 and the 3x3x3 (//puzzles/cube3:cube3_view_js embeds this file too).
 // Answers come in the metric the form selects (P-metric, from info.metrics). It exports no
 // `prefix`: the test-id prefix is the puzzle's name (P below, info.name).
 //
@@ -28,7 +29,7 @@
 // data-goal), P-distance (data-distance), P-time, P-unsolvable, P-reached, P-board (data-board,
 // data-step, data-total: the 24-letter board shown), inside it P-cube (the 3D cube; data-turning:
 // the move being animated; its stickers carry data-sticker and data-colour) and P-net (the
-// unfolded net and editor: P-sticker-0 ... P-sticker-23, with data-sticker and data-colour),
+// unfolded net and editor: P-sticker-0 ... P-sticker-23 (-53 on the 3x3x3), with data-sticker and data-colour),
 // P-palette with P-colour-<symbol> (role radio, aria-checked; the paint colour), P-check
 // (data-status idle | checking | valid | invalid: the server's verdict on the edited cube), and
 // the player's (P-player, P-moves, P-first, P-back, P-play, P-forward, P-last, P-speed, ...).
@@ -36,10 +37,15 @@
 // How the metric select names the metrics the server lists (info.metrics; others by their name).
 const METRIC_NAMES = { htm: 'Half-turn metric (U2 is one move)', qtm: 'Quarter-turn metric (U2 is two moves)' };
 
-const EXAMPLES = [
+// The examples for a cube of `solved` (info.defaultGoal): a scramble, a start to another goal
+// and the solved cube. The 2x2x2's second one is a sticker string; a larger cube's uses scrambles,
+// which every cube reads.
+const examplesFor = (solved) => [
   { start: "R U2 F' R2", goal: '', note: 'WCA scramble' },
-  { start: 'FLLBRDLBBUUFRUDRRULFFDDB', goal: 'ULULUURRRFFFDDDDBFLLBRBB', label: 'FLLBRDLBB\u2026', note: 'to another goal' },
-  { start: 'UUUURRRRFFFFDDDDLLLLBBBB', goal: '', label: 'UUUURRRRF\u2026', note: 'solved: no moves' },
+  solved.length === 24
+    ? { start: 'FLLBRDLBBUUFRUDRRULFFDDB', goal: 'ULULUURRRFFFDDDDBFLLBRBB', label: 'FLLBRDLBB\u2026', note: 'to another goal' }
+    : { start: "F R U' L2 B D'", goal: 'R U', note: 'to another goal' },
+  { start: solved, goal: '', label: solved.slice(0, 9) + '\u2026', note: 'solved: no moves' },
 ];
 
 const CHECK_MS = 300;  // the pause after an edit before asking the server whether it is a cube
@@ -84,6 +90,7 @@ const STYLE = `
 .c2-swatch[aria-checked="true"] { border-color: var(--accent); box-shadow: 0 0 0 3px var(--accent-soft); color: #000; text-shadow: 0 0 3px #fff; }
 .c2-swatch:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .c2-check { flex-basis: 100%; text-align: center; margin: 0; font-size: 0.86rem; color: var(--muted); min-height: 1.3em; }
+.c2-notation { overflow-wrap: anywhere; }  /* the 3x3x3's 54-letter solved string */
 .c2-check[data-status="valid"] { color: var(--ok); }
 .c2-check[data-status="invalid"] { color: var(--danger); }
 @media (max-width: 560px) { .c2-scene { --s: 42px; } .c2-net { --n: 22px; } }
@@ -402,6 +409,10 @@ export function mount(panel, info, shared) {
   };
   const tokens = (moves) => String(moves || '').split(separator).filter(Boolean);
   const metrics = info.metrics || [];
+  const EXAMPLES = examplesFor(info.defaultGoal || '');
+  // A cube with centre stickers (an odd number a face) is read in its own orientation; one
+  // without (the 2x2x2) is compared up to a rotation of the whole cube.
+  const hasCentres = (g.n / 6) % 2 === 1;
   const metric = () => (metrics.length > 1 ? panel.querySelector('#' + CSS.escape(prefix + '-metric')).value : '');
 
   panel.innerHTML = `
@@ -424,7 +435,7 @@ export function mount(panel, info, shared) {
           <button type="button" class="btn small" id="${id('goal-default')}" data-testid="${id('goal-default')}"
                   title="Set the goal to the solved cube, ${esc(goalDefault)}">Default</button>
         </div>
-        <p class="hint" id="${id('goal')}-hint">Empty means the solved cube. Any orientation of the goal counts.</p>
+        <p class="hint" id="${id('goal')}-hint">Empty means the solved cube. ${hasCentres ? 'The centres name the faces and stay put.' : 'Any orientation of the goal counts.'}</p>
       </div>
       ${metrics.length > 1 ? `<div class="field">
         <label for="${id('metric')}">Metric</label>
@@ -437,8 +448,10 @@ export function mount(panel, info, shared) {
     </form>
     ${shared.examplesHtml(prefix, EXAMPLES)}
     <p class="legend">Moves: ${info.moves.map((m) => '<code>' + esc(m.symbol) + '</code> ' + esc(m.name)).join(', ')}.
-      ${esc(capitalised(info.moveMeaning || ''))}. Of all shortest solutions the oracle answers the alphabetically first.</p>
-    <p class="legend">${esc(info.notation || '')}</p>
+      ${esc(capitalised(info.moveMeaning || ''))}. ${info.nearOptimal
+        ? 'Answers are near-optimal: a two-phase search finds one of at most 20 moves, not proven the shortest.'
+        : 'Of all shortest solutions the oracle answers the alphabetically first.'}</p>
+    <p class="legend c2-notation">${esc(info.notation || '')}</p>
   </div>
 
   <div class="card" id="${id('stage')}">
