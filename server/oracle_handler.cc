@@ -250,8 +250,11 @@ absl::Status OracleHandler::RandomStateScramble(const puzzle::LoadedPuzzle& puzz
     absl::StatusOr<std::string> board = puzzle.puzzle().RandomBoard(request.goal(), seed);
     if (!board.ok()) return board.status();
     // No moves for a search puzzle (a search can take seconds) or one without a goal board (the
-    // Rotation Game: its answers end at whichever solved board is nearest).
-    if (info.searches || !info.has_goal) {
+    // Rotation Game: its answers end at whichever solved board is nearest). A near-optimal
+    // search (the 3x3x3's two-phase, about a millisecond) does give them: the scramble is then
+    // the inverse of its answer, as the WCA's scramblers make theirs, and its distance an upper
+    // bound, which never draws a board again that is truly far enough.
+    if ((info.searches && !info.near_optimal) || !info.has_goal) {
       response->set_board(*std::move(board));
       return absl::OkStatus();
     }
