@@ -17,6 +17,7 @@
 #include "puzzles/cube2/cube2_table.h"
 #include "puzzles/cube2/cube2_verifier.h"
 #include "puzzles/cube2/cube2_view_js.h"
+#include "puzzles/twisty/cubie_facelets.h"
 
 namespace puzzle {
 namespace {
@@ -45,18 +46,7 @@ std::vector<std::vector<int>> StickerCycles(const Cube2Turn& turn) {
       to[kCube2CornerFacelets[m.cp[i]][k]] = kCube2CornerFacelets[i][(k + m.co[i]) % 3];
     }
   }
-  std::vector<std::vector<int>> cycles;
-  std::vector<bool> seen(kCube2Facelets);
-  for (int start = 0; start < kCube2Facelets; ++start) {
-    if (seen[start] || to[start] == start) continue;
-    std::vector<int> cycle;
-    for (int f = start; !seen[f]; f = to[f]) {
-      seen[f] = true;
-      cycle.push_back(f);
-    }
-    cycles.push_back(std::move(cycle));
-  }
-  return cycles;
+  return StickerPermutationCycles(to);
 }
 
 // The metrics, in PuzzleInfo::metrics order (the default first), and their tables' names.

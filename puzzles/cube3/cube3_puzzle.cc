@@ -20,6 +20,7 @@
 #include "puzzles/cube3/cube3_two_phase.h"
 #include "puzzles/cube3/cube3_verifier.h"
 #include "puzzles/cube3/cube3_view_js.h"
+#include "puzzles/twisty/cubie_facelets.h"
 #include "puzzles/twisty/face_turns.h"
 
 namespace puzzle {
@@ -52,18 +53,7 @@ std::vector<std::vector<int>> StickerCycles(int move) {
       to[kCube3EdgeFacelets[m.ep[i]][k]] = kCube3EdgeFacelets[i][(k + m.eo[i]) % 2];
     }
   }
-  std::vector<std::vector<int>> cycles;
-  std::vector<bool> seen(kCube3Facelets);
-  for (int start = 0; start < kCube3Facelets; ++start) {
-    if (seen[start] || to[start] == start) continue;
-    std::vector<int> cycle;
-    for (int f = start; !seen[f]; f = to[f]) {
-      seen[f] = true;
-      cycle.push_back(f);
-    }
-    cycles.push_back(std::move(cycle));
-  }
-  return cycles;
+  return StickerPermutationCycles(to);
 }
 
 // The state to solve for start -> goal: goal^-1 * start (start * M = goal exactly when

@@ -164,4 +164,19 @@ absl::StatusOr<CubiePlacement> IdentifyCubies(absl::Span<const int> colours,
   return placement;
 }
 
+std::vector<std::vector<int>> StickerPermutationCycles(const std::vector<int>& to) {
+  std::vector<std::vector<int>> cycles;
+  std::vector<bool> seen(to.size());
+  for (int start = 0; start < static_cast<int>(to.size()); ++start) {
+    if (seen[start] || to[start] == start) continue;
+    std::vector<int> cycle;
+    for (int f = start; !seen[f]; f = to[f]) {
+      seen[f] = true;
+      cycle.push_back(f);
+    }
+    cycles.push_back(std::move(cycle));
+  }
+  return cycles;
+}
+
 }  // namespace puzzle

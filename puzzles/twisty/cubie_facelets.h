@@ -52,6 +52,11 @@ struct CubiePlacement {
   std::vector<int> ep, eo;  // edges (empty without edges)
 };
 
+// A move's sticker permutation as cycles (MoveInfo::cycles): `to[f]` is where the sticker at
+// facelet f goes; each cycle lists facelets in the order the stickers travel, fixed points left
+// out, cycles in order of their smallest facelet.
+std::vector<std::vector<int>> StickerPermutationCycles(const std::vector<int>& to);
+
 // "U1", "R9": face letter and the facelet's number within its face.
 std::string FaceletName(int facelet, int facelets_per_face);
 

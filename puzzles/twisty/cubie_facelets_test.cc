@@ -37,5 +37,12 @@ TEST(CubieFaceletsTest, ReadsOnlyTheFaceLetters) {
   EXPECT_EQ(*StickerColours("URFDLB", 9, "goal"), (std::vector<int>{0, 1, 2, 3, 4, 5}));
 }
 
+TEST(StickerPermutationCyclesTest, ListsEachCycleInTravelOrderWithoutFixedPoints) {
+  // 0 -> 1 -> 2 -> 0, 3 fixed, 4 <-> 5.
+  EXPECT_EQ(StickerPermutationCycles({1, 2, 0, 3, 5, 4}),
+            (std::vector<std::vector<int>>{{0, 1, 2}, {4, 5}}));
+  EXPECT_TRUE(StickerPermutationCycles({0, 1, 2}).empty());
+}
+
 }  // namespace
 }  // namespace puzzle
