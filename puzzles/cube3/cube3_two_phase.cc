@@ -1,8 +1,10 @@
 #include "puzzles/cube3/cube3_two_phase.h"
 
 #include <algorithm>
+#include <array>
 
 #include "absl/time/clock.h"
+#include "puzzles/cube3/cube3_symmetry.h"
 
 namespace puzzle {
 namespace {
@@ -65,6 +67,166 @@ std::vector<int> ForTheCube(int variant, const std::vector<int>& moves) {
   return out;
 }
 
+// Phase 1 steps through flip-slice classes instead of raw coordinates. A state X is kept as
+// (class c, twist t in the class representative's frame, symmetry s) where S_s X S_s^-1 has the
+// representative's flip-slice and twist t: (c, t) is X's phase-1 table index itself. Move M
+// takes X to X M, and S_s X M S_s^-1 = (S_s X S_s^-1)(S_s M S_s^-1): the representative turned
+// by the conjugated move M' = S_s M S_s^-1, which a row of the flip-slice move table maps to a
+// class c' and the symmetry u that brings it to c' 's representative. So X M is
+// (c', twist_conjugate(twist_move(t, M'), u), S_u S_s): one row per node for the 18 children's
+// classes, instead of a random flip-slice class and sym lookup (2 and 1 MB tables) per child.
+//
+// The exact phase-1 table (141 MB) costs a cache and TLB miss a lookup, and most children fail
+// it. Two projections of the distance to G1, exact for their own coordinates and so lower
+// bounds of it, come from tables small enough to stay cached: the flip-slice class alone
+// (64 KB) and the twist with the slice edges' combination (1 MB, in any UD-symmetric frame as
+// both are symmetric). A child either of them rules out needs no exact lookup.
+class Phase1Tables {
+ public:
+  static const Phase1Tables& Get() {
+    static const Phase1Tables* const tables = new Phase1Tables();
+    return *tables;
+  }
+
+  // S_s M S_s^-1 for move m.
+  int Conjugated(int s, int m) const { return conjugated_move_[s * kCube3Moves + m]; }
+  // The symmetry S_u S_s.
+  int Product(int u, int s) const { return product_[u * kCube3Symmetries + s]; }
+
+  // Class `cls`'s representative turned by move m (in its own frame).
+  struct Moved {
+    int cls;
+    int sym;          // brings the result to its class's representative
+    int combination;  // of the slice edges, in that representative
+  };
+  Moved FlipSliceMove(int cls, int m) const {
+    const uint32_t packed = flipslice_move_[cls * kCube3Moves + m];
+    return {static_cast<int>(packed & 0xFFFF), static_cast<int>(packed >> 16 & 0xF),
+            static_cast<int>(packed >> 20)};
+  }
+  void PrefetchFlipSliceRow(int cls) const {
+    __builtin_prefetch(&flipslice_move_[cls * kCube3Moves]);
+  }
+
+  // Lower bounds of the phase-1 distance.
+  int FlipSliceDistance(int cls) const { return flipslice_distance_[cls]; }
+  int TwistSliceDistance(int combination, int twist) const {
+    return twist_slice_distance_[combination * kCube3Twists + twist];
+  }
+
+ private:
+  Phase1Tables()
+      : flipslice_move_(kCube3FlipSliceClasses * kCube3Moves),
+        flipslice_distance_(kCube3FlipSliceClasses),
+        twist_slice_distance_(kCube3SliceCombinations * kCube3Twists) {
+    FillSymmetryTables();
+    FillFlipSliceMoves();
+    FillFlipSliceDistances();
+    FillTwistSliceDistances();
+  }
+
+  void FillSymmetryTables() {
+    const std::array<Cube3State, kCube3Symmetries>& states = Cube3SymmetryStates();
+    for (int s = 0; s < kCube3Symmetries; ++s) {
+      for (int m = 0; m < kCube3Moves; ++m) {
+        const Cube3State conjugate = Cube3Conjugate(Cube3MoveState(m), s);
+        for (int n = 0; n < kCube3Moves; ++n) {
+          if (Cube3MoveState(n) == conjugate) conjugated_move_[s * kCube3Moves + m] = n;
+        }
+      }
+      for (int u = 0; u < kCube3Symmetries; ++u) {
+        const Cube3State product = Cube3SymmetryMultiply(states[u], states[s]);
+        for (int w = 0; w < kCube3Symmetries; ++w) {
+          if (states[w] == product) product_[u * kCube3Symmetries + s] = w;
+        }
+      }
+    }
+  }
+
+  void FillFlipSliceMoves() {
+    const Cube3MoveTables& moves = Cube3MoveTables::Get();
+    const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+    for (int cls = 0; cls < kCube3FlipSliceClasses; ++cls) {
+      const uint32_t flipslice = sym.flipslice_representative[cls];
+      const int flip = flipslice % 2048, combination = flipslice / 2048;
+      for (int m = 0; m < kCube3Moves; ++m) {
+        const int flip1 = moves.flip[flip * kCube3Moves + m];
+        const int combination1 = moves.quartet[combination * 24 * kCube3Moves + m] / 24;
+        const int flipslice1 = 2048 * combination1 + flip1;
+        const uint32_t cls1 = sym.flipslice_class[flipslice1];
+        flipslice_move_[cls * kCube3Moves + m] = cls1 |
+                                                 uint32_t{sym.flipslice_sym[flipslice1]} << 16 |
+                                                 sym.flipslice_representative[cls1] / 2048 << 20;
+      }
+    }
+  }
+
+  // Breadth-first over the classes (G1's flip-slice, class 0, is a class alone).
+  void FillFlipSliceDistances() {
+    std::fill(flipslice_distance_.begin(), flipslice_distance_.end(), kUnset);
+    flipslice_distance_[0] = 0;
+    for (int depth = 0, reached = 1; reached > 0; ++depth) {
+      reached = 0;
+      for (int cls = 0; cls < kCube3FlipSliceClasses; ++cls) {
+        if (flipslice_distance_[cls] != depth) continue;
+        for (int m = 0; m < kCube3Moves; ++m) {
+          uint8_t& next = flipslice_distance_[FlipSliceMove(cls, m).cls];
+          if (next == kUnset) next = depth + 1, ++reached;
+        }
+      }
+    }
+  }
+
+  // Breadth-first over (combination, twist); G1's are (0, 0).
+  void FillTwistSliceDistances() {
+    const Cube3MoveTables& moves = Cube3MoveTables::Get();
+    std::fill(twist_slice_distance_.begin(), twist_slice_distance_.end(), kUnset);
+    twist_slice_distance_[0] = 0;
+    for (int depth = 0, reached = 1; reached > 0; ++depth) {
+      reached = 0;
+      for (int combination = 0; combination < kCube3SliceCombinations; ++combination) {
+        for (int twist = 0; twist < kCube3Twists; ++twist) {
+          if (twist_slice_distance_[combination * kCube3Twists + twist] != depth) continue;
+          for (int m = 0; m < kCube3Moves; ++m) {
+            const int combination1 = moves.quartet[combination * 24 * kCube3Moves + m] / 24;
+            const int twist1 = moves.twist[twist * kCube3Moves + m];
+            uint8_t& next = twist_slice_distance_[combination1 * kCube3Twists + twist1];
+            if (next == kUnset) next = depth + 1, ++reached;
+          }
+        }
+      }
+    }
+  }
+
+  static constexpr uint8_t kUnset = 0xFF;
+  uint8_t conjugated_move_[kCube3Symmetries * kCube3Moves];
+  uint8_t product_[kCube3Symmetries * kCube3Symmetries];
+  // 16 bits class, 4 bits sym, 9 bits combination (see Moved).
+  std::vector<uint32_t> flipslice_move_;
+  std::vector<uint8_t> flipslice_distance_;
+  std::vector<uint8_t> twist_slice_distance_;
+};
+
+// A phase-1 search node: the phase-1 coordinates as Phase1Moves describes, and the corners and
+// the UD-slice quartet as they are (phase 2 starts from them).
+struct Phase1Node {
+  int cls, twist, sym;
+  int corners, slice;
+  // To G1: exact, or (within kExactBoundsUpTo) Phase1Tables' bound, which is 0 exactly in G1.
+  int distance;
+};
+
+// Up to this distance the larger of Phase1Tables' two bounds nearly always is the distance to
+// G1 (over the published cubes: every time up to 2, 99.4% at 3), so children this close are not
+// looked up in the exact table: a bound below the distance only makes the search try a few
+// dead ends, and the exact lookups would cost far more.
+constexpr int kExactBoundsUpTo = 3;
+
+// From a state in G1, no sequence of 1 to 4 moves that obeys the face order and ends in a
+// quarter turn of R, F, L or B comes back to G1 (cube3_two_phase_test checks it by brute force):
+// with fewer than 5 moves to go such a node has no phase-1 completion.
+constexpr int kShortestReturnToG1 = 5;
+
 class Search {
  public:
   Search(const Cube3PruningTables& tables, const Cube3MoveTables& moves, const Cube3State& cube,
@@ -74,13 +236,16 @@ class Search {
     for (int v = 0; v < kVariants; ++v) {
       const Cube3State x = RotateUrf(v < 3 ? cube : inverse, v % 3);
       Start& start = starts_[v];
-      start.flip = Cube3Flip(x);
-      start.twist = Cube3Twist(x);
-      start.slice = Cube3Quartet(x, kCube3SliceQuartet);
-      start.corners = Cube3Corners(x);
+      const int flipslice = 2048 * (Cube3Quartet(x, kCube3SliceQuartet) / 24) + Cube3Flip(x);
+      Phase1Node& node = start.node;
+      node.cls = sym_.flipslice_class[flipslice];
+      node.sym = sym_.flipslice_sym[flipslice];
+      node.twist = sym_.twist_conjugate[Cube3Twist(x) * kCube3Symmetries + node.sym];
+      node.corners = Cube3Corners(x);
+      node.slice = Cube3Quartet(x, kCube3SliceQuartet);
+      node.distance = tables_.phase1[Phase1Index(node.cls, node.twist)];
       start.u = Cube3Quartet(x, kCube3UQuartet);
       start.d = Cube3Quartet(x, kCube3DQuartet);
-      start.distance = Phase1Distance(start.flip, start.twist, start.slice);
     }
     limit_ = options.max_length;
   }
@@ -89,14 +254,13 @@ class Search {
     // The six variants' phase 1s take turns by length, so the shortest phase 1 of any comes
     // first. Each length is searched to its end (every solution of it tried) unless the first
     // solution is all that is wanted.
-    int first = starts_[0].distance;
-    for (const Start& start : starts_) first = std::min(first, start.distance);
+    int first = starts_[0].node.distance;
+    for (const Start& start : starts_) first = std::min(first, start.node.distance);
     for (int length1 = first; length1 <= limit_ && !stopped_; ++length1) {
       for (int v = 0; v < kVariants && !stopped_ && length1 <= limit_; ++v) {
-        if (starts_[v].distance > length1) continue;
+        if (starts_[v].node.distance > length1) continue;
         variant_ = v;
-        const Start& start = starts_[v];
-        Phase1(start.flip, start.twist, start.slice, start.distance, 0, length1);
+        Phase1(starts_[v].node, 0, length1);
         if (result_.found && !Improving()) break;
       }
       if (result_.found && !Improving()) break;
@@ -110,12 +274,8 @@ class Search {
  private:
   bool Improving() const { return absl::Now() < options_.improve_until; }
 
-  int Phase1Distance(int flip, int twist, int slice) const {
-    return tables_.phase1[Cube3Phase1Index(flip, slice / 24, twist, sym_)];
-  }
-  int Phase2Bound(int corners, int ud, int slice) const {
-    return std::max<int>(tables_.corners_slice[corners * kCube3SlicePerms + slice],
-                         tables_.phase2[Cube3Phase2Index(corners, ud, sym_)]);
+  static uint64_t Phase1Index(int cls, int twist) {
+    return static_cast<uint64_t>(cls) * kCube3Twists + twist;
   }
 
   // True when the search should end now (checked every 1,024 nodes).
@@ -129,37 +289,63 @@ class Search {
     return stopped_;
   }
 
-  // Phase 1 from a state at phase-1 distance `distance`, with exactly `togo` moves to go.
-  // Returns true to end the whole search.
-  bool Phase1(int flip, int twist, int slice, int distance, int n, int togo) {
+  // Phase 1 from `node` with exactly `togo` moves to go. Returns true to end the whole search.
+  bool Phase1(const Phase1Node& node, int n, int togo) {
     if (ShouldStop()) return true;
     if (n + togo > limit_) return false;  // a solution was found meanwhile (improving)
-    if (togo == 1) return Phase1LastMove(flip, twist, slice, distance, n);
+    if (togo == 1) return Phase1LastMove(node, n);
     if (togo == 0) {
       // In G1. A last move of phase 2's set means the state before it was in G1 already: that
       // shorter phase 1 was tried.
       if (n > 0 && IsCube3Phase2Move(path_[n - 1])) return false;
-      return StartPhase2(n, slice);
+      return StartPhase2(n, node.corners, node.slice);
     }
     const int last_face = n > 0 ? Cube3MoveFace(path_[n - 1]) : -1;
+    // The rows the children's corners and slice come from, wanted only after the table reads
+    // below: fetched meanwhile (the corners' table is 1.5 MB, mostly outside the L2 cache).
+    __builtin_prefetch(&moves_.corners[node.corners * kCube3Moves]);
+    __builtin_prefetch(&moves_.quartet[node.slice * kCube3Moves]);
     // The children's entries first, all prefetched, then the children in order: their table
     // reads (one cache miss each, the table being 141 MB) overlap instead of queueing.
-    int flip1[kCube3Moves], twist1[kCube3Moves], slice1[kCube3Moves];
+    Phase1Node child[kCube3Moves];
     uint64_t entry[kCube3Moves];
+    // Children that must be within kExactBoundsUpTo of G1 keep their bound (see there).
+    const bool look_up = togo - 1 > kExactBoundsUpTo;
+    bool kept[kCube3Moves] = {};
     for (int m = 0; m < kCube3Moves; ++m) {
       if (!MayFollow(m, last_face)) continue;
-      flip1[m] = moves_.flip[flip * kCube3Moves + m];
-      twist1[m] = moves_.twist[twist * kCube3Moves + m];
-      slice1[m] = moves_.quartet[slice * kCube3Moves + m];
-      entry[m] = Cube3Phase1Index(flip1[m], slice1[m] / 24, twist1[m], sym_);
-      __builtin_prefetch(&tables_.phase1[entry[m]]);
+      const int conjugated = phase1_.Conjugated(node.sym, m);
+      const Phase1Tables::Moved moved = phase1_.FlipSliceMove(node.cls, conjugated);
+      const int twist1 = sym_.twist_conjugate[moves_.twist[node.twist * kCube3Moves + conjugated] *
+                                                  kCube3Symmetries +
+                                              moved.sym];
+      const int bound = std::max(phase1_.FlipSliceDistance(moved.cls),
+                                 phase1_.TwistSliceDistance(moved.combination, twist1));
+      if (bound >= togo) continue;
+      Phase1Node& c = child[m];
+      c.cls = moved.cls;
+      c.twist = twist1;
+      c.sym = phase1_.Product(moved.sym, node.sym);
+      c.distance = bound;
+      kept[m] = true;
+      phase1_.PrefetchFlipSliceRow(moved.cls);
+      if (look_up) {
+        entry[m] = Phase1Index(moved.cls, twist1);
+        __builtin_prefetch(&tables_.phase1[entry[m]]);
+      }
     }
     for (int m = 0; m < kCube3Moves; ++m) {
-      if (!MayFollow(m, last_face)) continue;
-      const int distance1 = tables_.phase1[entry[m]];
-      if (distance1 >= togo) continue;
+      if (!kept[m]) continue;
+      Phase1Node& c = child[m];
+      if (look_up) {
+        c.distance = tables_.phase1[entry[m]];
+        if (c.distance >= togo) continue;
+      }
+      if (c.distance == 0 && togo - 1 < kShortestReturnToG1) continue;
+      c.corners = moves_.corners[node.corners * kCube3Moves + m];
+      c.slice = moves_.quartet[node.slice * kCube3Moves + m];
       path_[n] = m;
-      if (Phase1(flip1[m], twist1[m], slice1[m], distance1, n + 1, togo - 1)) return true;
+      if (Phase1(c, n + 1, togo - 1)) return true;
     }
     return false;
   }
@@ -167,32 +353,42 @@ class Search {
   // The last move of phase 1 must reach G1 and must not be one of phase 2's moves (from outside
   // G1 those stay outside; see the togo == 0 case): a quarter turn of R, F, L or B. So a state
   // in G1 already (distance 0) has no such last move, and the others need no table lookup.
-  bool Phase1LastMove(int flip, int twist, int slice, int distance, int n) {
-    if (distance != 1) return false;
+  bool Phase1LastMove(const Phase1Node& node, int n) {
+    if (node.distance != 1) return false;
     const int last_face = n > 0 ? Cube3MoveFace(path_[n - 1]) : -1;
     for (int m : {3, 5, 6, 8, 12, 14, 15, 17}) {  // R R' F F' L L' B B'
       if (!MayFollow(m, last_face)) continue;
-      if (moves_.flip[flip * kCube3Moves + m] != 0 || moves_.twist[twist * kCube3Moves + m] != 0) {
+      // G1 is flip-slice class 0 (alone in it) with twist 0, in every frame.
+      const int conjugated = phase1_.Conjugated(node.sym, m);
+      if (phase1_.FlipSliceMove(node.cls, conjugated).cls != 0 ||
+          moves_.twist[node.twist * kCube3Moves + conjugated] != 0) {
         continue;
       }
-      const int slice1 = moves_.quartet[slice * kCube3Moves + m];
-      if (slice1 >= 24) continue;
       path_[n] = m;
-      if (StartPhase2(n + 1, slice1)) return true;
+      if (StartPhase2(n + 1, moves_.corners[node.corners * kCube3Moves + m],
+                      moves_.quartet[node.slice * kCube3Moves + m])) {
+        return true;
+      }
     }
     return false;
   }
 
-  bool StartPhase2(int n1, int slice) {
+  // Phase 2 after the phase 1 in path_[0, n1), which left the corners and the slice edges (now
+  // in the slice: slice < 24) as given.
+  bool StartPhase2(int n1, int corners, int slice) {
+    // The corners-slice bound first (a 1 MB table, mostly cached): most phase 1s fail it, and
+    // need neither the UD edges (replayed along the path) nor the 111 MB table.
+    const int corners_slice = tables_.corners_slice[corners * kCube3SlicePerms + slice];
+    if (n1 + corners_slice > limit_) return false;
     const Start& start = starts_[variant_];
-    int corners = start.corners, u = start.u, d = start.d;
+    int u = start.u, d = start.d;
     for (int i = 0; i < n1; ++i) {
-      corners = moves_.corners[corners * kCube3Moves + path_[i]];
       u = moves_.quartet[u * kCube3Moves + path_[i]];
       d = moves_.quartet[d * kCube3Moves + path_[i]];
     }
     const int ud = moves_.ud_edges_from_quartets[u * 24 + d % 24];
-    const int h2 = Phase2Bound(corners, ud, slice);
+    const int h2 =
+        std::max<int>(corners_slice, tables_.phase2[Cube3Phase2Index(corners, ud, sym_)]);
     found_in_phase2_ = false;
     for (int length2 = h2; n1 + length2 <= limit_; ++length2) {
       if (Phase2(corners, ud, slice, n1, length2)) return true;
@@ -242,9 +438,10 @@ class Search {
   const Cube3MoveTables& moves_;
   const Cube3SymmetryTables& sym_ = Cube3SymmetryTables::Get();
   const Cube3TwoPhase::Options& options_;
+  const Phase1Tables& phase1_ = Phase1Tables::Get();
   struct Start {
-    int flip, twist, slice, corners, u, d;
-    int distance;  // phase 1's
+    Phase1Node node;
+    int u, d;  // the U and D edge quartets
   };
   Start starts_[kVariants];
   int variant_ = 0;        // whose phase 1 is being searched
@@ -252,6 +449,9 @@ class Search {
   int limit_;              // the longest total length still wanted
   int path_[kMaxPath];
   uint64_t nodes_ = 0;
+
+ public:
+ private:
   bool stopped_ = false;          // the search ends: deadline, cancellation or budget
   bool budget_spent_ = false;     // by improve_until passing (not a stop the caller asked for)
   bool found_in_phase2_ = false;  // by the current phase-2 search
@@ -261,7 +461,9 @@ class Search {
 }  // namespace
 
 Cube3TwoPhase::Cube3TwoPhase(const Cube3PruningTables* tables)
-    : tables_(*tables), moves_(Cube3MoveTables::Get()) {}
+    : tables_(*tables), moves_(Cube3MoveTables::Get()) {
+  Phase1Tables::Get();  // built now rather than in the first Solve
+}
 
 Cube3TwoPhase::Result Cube3TwoPhase::Solve(const Cube3State& cube, const Options& options) const {
   Search search(tables_, moves_, cube, options);

@@ -4,6 +4,7 @@
 //
 //   bazel run -c opt //puzzles/cube3:cube3_two_phase_benchmark -- --max_length=20,19 --cubes=1000
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -21,6 +22,8 @@
 ABSL_FLAG(std::vector<std::string>, max_length, {"20"}, "Length limits to measure, in turn.");
 ABSL_FLAG(int, cubes, 1000, "How many of the file's cubes (from its start).");
 ABSL_FLAG(int, threads, 2, "Threads for building the tables.");
+ABSL_FLAG(int, repeat, 1, "Times to measure each limit (the tables are built once).");
+ABSL_FLAG(int, slowest, 0, "Also list this many slowest cubes of each run (line numbers from 0).");
 ABSL_FLAG(std::string, cubes_file, "puzzles/cube3/testdata/cube3_random1000.txt",
           "The cubes, one 54-facelet string a line ('#' lines are comments).");
 
@@ -47,14 +50,20 @@ int main(int argc, char** argv) {
               (tables.phase1.size() + tables.phase2.size() + tables.corners_slice.size()) / 1e6);
   const puzzle::Cube3PruningTables view = tables.View();
   const puzzle::Cube3TwoPhase solver(&view);
+  std::vector<int> limits;
   for (const std::string& limit_text : absl::GetFlag(FLAGS_max_length)) {
-    int limit = 0;
-    if (!absl::SimpleAtoi(limit_text, &limit)) return 1;
+    for (int r = 0; r < absl::GetFlag(FLAGS_repeat); ++r) {
+      limits.push_back(0);
+      if (!absl::SimpleAtoi(limit_text, &limits.back())) return 1;
+    }
+  }
+  for (const int limit : limits) {
     puzzle::Cube3TwoPhase::Options options;
     options.max_length = limit;
     std::vector<double> ms;
     double nodes = 0, length = 0;
     int failed = 0;
+    uint64_t checksum = 14695981039346656037u;  // FNV-1a over every solution's moves
     for (const puzzle::Cube3State& c : cubes) {
       const absl::Time s = absl::Now();
       const puzzle::Cube3TwoPhase::Result r = solver.Solve(c, options);
@@ -62,6 +71,8 @@ int main(int argc, char** argv) {
       nodes += r.nodes;
       length += r.moves.size();
       failed += !r.found;
+      for (int m : r.moves) checksum = (checksum ^ static_cast<uint64_t>(m + 1)) * 1099511628211u;
+      checksum = (checksum ^ 0xFF) * 1099511628211u;
     }
     double sum = 0;
     for (double x : ms) sum += x;
@@ -69,9 +80,17 @@ int main(int argc, char** argv) {
     std::sort(sorted.begin(), sorted.end());
     std::printf(
         "max_length %d: %zu cubes, mean %.3f ms, median %.3f ms, max %.3f ms; mean %.0f nodes, "
-        "mean length %.2f; not found %d\n",
+        "mean length %.2f; not found %d; solutions' checksum %016llx\n",
         limit, cubes.size(), sum / ms.size(), sorted[sorted.size() / 2], sorted.back(),
-        nodes / cubes.size(), length / cubes.size(), failed);
+        nodes / cubes.size(), length / cubes.size(), failed,
+        static_cast<unsigned long long>(checksum));
+    std::vector<int> order(cubes.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return ms[a] > ms[b]; });
+    for (int i = 0; i < std::min<int>(absl::GetFlag(FLAGS_slowest), order.size()); ++i) {
+      std::printf("  cube %d: %.3f ms\n", order[i], ms[order[i]]);
+    }
+    std::fflush(stdout);
   }
   return 0;
 }

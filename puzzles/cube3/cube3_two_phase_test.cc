@@ -4,6 +4,7 @@
 #include "puzzles/cube3/cube3_two_phase.h"
 
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -164,6 +165,33 @@ TEST(Cube3PruningTest, EntriesAreLocallyConsistent) {
     }
     ASSERT_EQ(closest, d - 1) << index;
   }
+}
+
+// The search's kShortestReturnToG1: from a state in G1, no move sequence of 1 to 4 moves that
+// obeys the face order (no face twice in a row, U before D, R before L, F before B) and ends in
+// a quarter turn of R, F, L or B comes back to G1. G1 is a group, so it suffices to check the
+// sequences from solved.
+TEST(Cube3TwoPhaseTest, NoShortSequenceLeavesAndReentersG1) {
+  std::function<int(const Cube3State&, int, int)> returns = [&](const Cube3State& x, int togo,
+                                                                int last_face) {
+    int count = 0;
+    for (int m = 0; m < kCube3Moves; ++m) {
+      const int face = Cube3MoveFace(m);
+      if (last_face >= 0 && (face == last_face || face == last_face - 3)) continue;
+      const Cube3State y = Cube3Multiply(x, Cube3MoveState(m));
+      if (togo == 1) {
+        count += !IsCube3Phase2Move(m) && InG1(y);
+      } else {
+        count += returns(y, togo - 1, face);
+      }
+    }
+    return count;
+  };
+  for (int length = 1; length <= 4; ++length) {
+    EXPECT_EQ(returns(Cube3Solved(), length, -1), 0) << length;
+  }
+  // Five moves can (so the rule stops there).
+  EXPECT_GT(returns(Cube3Solved(), 5, -1), 0);
 }
 
 TEST(Cube3TwoPhaseTest, SolvesThePublishedRandomCubesInAtMost20) {
