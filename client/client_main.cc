@@ -50,6 +50,9 @@ ABSL_FLAG(bool, show, false, "solve: print the board after every move.");
 ABSL_FLAG(std::string, metric, "",
           "solve: the metric to count moves in, one the puzzle lists (e.g. qtm for cube2); empty: "
           "the puzzle's default.");
+ABSL_FLAG(std::string, mode, "",
+          "solve: how to answer, one of the modes the puzzle lists (e.g. optimal for cube3: the "
+          "minimum, by a search that may take minutes); empty: the puzzle's default.");
 ABSL_FLAG(int, moves, 30, "scramble: how many random moves.");
 ABSL_FLAG(uint64_t, seed, 1, "scramble: the random seed.");
 ABSL_FLAG(bool, random_state, false,
@@ -132,7 +135,7 @@ absl::StatusOr<puzzle::Answer> SolveOne(const puzzle::Puzzle& p, const puzzle::Q
   control.set_progress(show, absl::Milliseconds(100));
   puzzle::Answer answer;
   const absl::Status status = (*loaded)->solver().Solve(
-      puzzle::Query{query.start, query.goal, query.metric}, control, &answer);
+      puzzle::Query{query.start, query.goal, query.metric, query.mode}, control, &answer);
   if (!status.ok()) return status;
   return answer;
 }
@@ -145,6 +148,10 @@ int List() {
     if (!info.metrics.empty()) {
       std::printf("  solve --metric: %s (default %s)\n", absl::StrJoin(info.metrics, ", ").c_str(),
                   info.metrics[0].c_str());
+    }
+    if (!info.modes.empty()) {
+      std::printf("  solve --mode: %s (default %s)\n", absl::StrJoin(info.modes, ", ").c_str(),
+                  info.modes[0].c_str());
     }
     for (const puzzle::JudgeFormat& f : p->judge_formats()) {
       std::printf("  judge --format=%s: %s\n", f.name.c_str(), f.description.c_str());
@@ -169,7 +176,7 @@ void PrintBoard(const puzzle::PuzzleInfo& info, const std::string& board) {
 int Solve(const puzzle::Puzzle& p, const std::vector<char*>& args, const char* argv0) {
   if (args.size() < 3 || args.size() > 4) return Usage("solve takes START [GOAL]");
   const puzzle::QueryText query{args[2], args.size() == 4 ? args[3] : "",
-                                absl::GetFlag(FLAGS_metric)};
+                                absl::GetFlag(FLAGS_metric), absl::GetFlag(FLAGS_mode)};
   absl::StatusOr<puzzle::Answer> answer = SolveOne(p, query, argv0);
   if (!answer.ok()) return Fail(answer.status());
   const puzzle::OracleResult r{absl::OkStatus(), *std::move(answer)};

@@ -54,6 +54,9 @@ absl::Status CheckUtf8(const puzzle::QueryText& query) {
   if (!rpc::IsValidUtf8(query.metric, &bad)) {
     return absl::InvalidArgumentError(absl::StrCat("metric: not valid UTF-8 (byte ", bad + 1, ")"));
   }
+  if (!rpc::IsValidUtf8(query.mode, &bad)) {
+    return absl::InvalidArgumentError(absl::StrCat("mode: not valid UTF-8 (byte ", bad + 1, ")"));
+  }
   return absl::OkStatus();
 }
 
@@ -93,6 +96,7 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
       item->set_start(queries[to_send[k]].start);
       item->set_goal(queries[to_send[k]].goal);
       item->set_metric(queries[to_send[k]].metric);
+      item->set_mode(queries[to_send[k]].mode);
     }
     v2::SolveBatchResponse response;
     grpc::ClientContext context;
@@ -128,6 +132,7 @@ absl::StatusOr<puzzle::Answer> RemoteOracle::SolveWatched(
   request.set_start(query.start);
   request.set_goal(query.goal);
   request.set_metric(query.metric);
+  request.set_mode(query.mode);
   grpc::ClientContext context;
   context.set_deadline(absl::ToChronoTime(absl::Now() + timeout_));
   std::unique_ptr<grpc::ClientReader<v2::SolveWatchResponse>> reader =

@@ -124,10 +124,10 @@ void CheckSuffixes(const Puzzle& puzzle, const puzzle::Solver& solver, const Que
     Answer expected = answer;
     expected.distance = answer.distance - static_cast<int>(i);
     expected.moves = absl::StrJoin(moves.begin() + i, moves.end(), puzzle.info().move_separator);
-    const QueryText suffix{(*boards)[i], query.goal, query.metric};
+    const QueryText suffix{(*boards)[i], query.goal, query.metric, query.mode};
     Answer got;
-    const absl::Status status =
-        solver.Solve(puzzle::Query{suffix.start, suffix.goal, suffix.metric}, control, &got);
+    const absl::Status status = solver.Solve(
+        puzzle::Query{suffix.start, suffix.goal, suffix.metric, suffix.mode}, control, &got);
     const std::string what =
         absl::StrCat(DescribeQuery(puzzle, query), " answered '", answer.moves,
                      "'; from the board after ", i, " moves, ", DescribeQuery(puzzle, suffix),
@@ -146,7 +146,8 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> AuditingOracle::SolveMany(
       puzzle_.info().searches ? absl::Now() + kSearchBudget : absl::InfiniteFuture();
   puzzle::SolveControl control(deadline, nullptr, "the audit's time budget");
   std::vector<puzzle::Query> views;
-  for (const QueryText& q : queries) views.push_back(puzzle::Query{q.start, q.goal, q.metric});
+  for (const QueryText& q : queries)
+    views.push_back(puzzle::Query{q.start, q.goal, q.metric, q.mode});
   std::vector<absl::Status> statuses(queries.size());
   std::vector<Answer> answers(queries.size());
   solver_.SolveBatch(views, control, absl::MakeSpan(statuses), absl::MakeSpan(answers));
@@ -166,8 +167,8 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> AuditingOracle::SolveMany(
     if (!result.status.ok() || deep >= kDeepChecksPerCall) continue;
     ++deep;
     Answer single;
-    const absl::Status status =
-        solver_.Solve(puzzle::Query{query.start, query.goal, query.metric}, control, &single);
+    const absl::Status status = solver_.Solve(
+        puzzle::Query{query.start, query.goal, query.metric, query.mode}, control, &single);
     const std::string what =
         absl::StrCat(DescribeQuery(puzzle_, query), ": Solve and SolveBatch disagree");
     if (puzzle_.info().searches && status.code() == absl::StatusCode::kDeadlineExceeded) continue;

@@ -32,18 +32,32 @@ SolveExample MakeSolveExample(std::string start, std::string goal, int distance,
   return e;
 }
 
-absl::StatusOr<int> MetricIndex(absl::Span<const std::string> metrics, absl::string_view metric) {
-  if (metric.empty()) return 0;
-  for (size_t i = 0; i < metrics.size(); ++i) {
-    if (metrics[i] == metric) return static_cast<int>(i);
+namespace {
+
+// The index of `value` in `choices` (0 when empty), or InvalidArgument naming `field`.
+absl::StatusOr<int> ChoiceIndex(absl::string_view field, absl::Span<const std::string> choices,
+                                absl::string_view value) {
+  if (value.empty()) return 0;
+  for (size_t i = 0; i < choices.size(); ++i) {
+    if (choices[i] == value) return static_cast<int>(i);
   }
-  const std::string shown = absl::CHexEscape(metric.substr(0, 16));
-  if (metrics.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("metric: '", shown, "'; this puzzle has a single metric: leave it empty"));
+  const std::string shown = absl::CHexEscape(value.substr(0, 16));
+  if (choices.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        field, ": '", shown, "'; this puzzle has a single ", field, ": leave it empty"));
   }
   return absl::InvalidArgumentError(
-      absl::StrCat("metric: '", shown, "'; expected one of ", absl::StrJoin(metrics, ", ")));
+      absl::StrCat(field, ": '", shown, "'; expected one of ", absl::StrJoin(choices, ", ")));
+}
+
+}  // namespace
+
+absl::StatusOr<int> MetricIndex(absl::Span<const std::string> metrics, absl::string_view metric) {
+  return ChoiceIndex("metric", metrics, metric);
+}
+
+absl::StatusOr<int> ModeIndex(absl::Span<const std::string> modes, absl::string_view mode) {
+  return ChoiceIndex("mode", modes, mode);
 }
 
 namespace {

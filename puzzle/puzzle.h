@@ -90,9 +90,14 @@ struct PuzzleInfo {
   // counts moves its own way and has its own move set (a subset of `moves`; a QTM answer has no
   // U2). Empty: the puzzle has one way to count, and a query must leave the metric empty.
   std::vector<std::string> metrics;
-  // True when answers are short but not proven shortest (the 3x3x3's two-phase search): an
-  // Answer's distance then counts its moves, an upper bound on the minimum, and its moves are
-  // not the lex-min shortest sequence.
+  // The modes a query may ask for (Query::mode), the default first, e.g. {"near_optimal",
+  // "optimal"} for the 3x3x3. Empty: the puzzle answers one way, and a query must leave the mode
+  // empty.
+  std::vector<std::string> modes;
+  // True when the default mode's answers are short but not proven shortest (the 3x3x3's
+  // two-phase search): an Answer's distance then counts its moves, an upper bound on the
+  // minimum, and its moves are not the lex-min shortest sequence. Another mode (modes) may give
+  // exact answers.
   bool near_optimal = false;
 };
 
@@ -102,6 +107,9 @@ struct PuzzleInfo {
 // query's metric with it; tests/puzzle_transports_test.cc (AnUnknownMetricIsNamed) holds every
 // puzzle to that.
 absl::StatusOr<int> MetricIndex(absl::Span<const std::string> metrics, absl::string_view metric);
+// The same for a query's mode and a PuzzleInfo::modes: "mode: 'fast'; expected one of
+// near_optimal, optimal", or "mode: 'optimal'; this puzzle has a single mode: leave it empty".
+absl::StatusOr<int> ModeIndex(absl::Span<const std::string> modes, absl::string_view mode);
 
 // One answer, every puzzle.
 struct Answer {
@@ -119,6 +127,7 @@ struct Query {
   absl::string_view start;
   absl::string_view goal;         // empty: the puzzle's default goal (or none, !has_goal)
   absl::string_view metric = {};  // one of PuzzleInfo::metrics; empty: the default (MetricIndex)
+  absl::string_view mode = {};    // one of PuzzleInfo::modes; empty: the default (ModeIndex)
 };
 
 class Solver {
@@ -176,6 +185,7 @@ struct QueryText {
   std::string start;
   std::string goal;
   std::string metric = {};  // Query::metric
+  std::string mode = {};    // Query::mode
 };
 
 struct OracleResult {
@@ -213,6 +223,7 @@ struct SolveExample {
   std::string goal;
   Answer answer;            // nodes and search_time are not compared
   std::string metric = {};  // Query::metric ("": the default)
+  std::string mode = {};    // Query::mode ("": the default)
 };
 // A SolveExample for a puzzle with a start and a goal; distance -1 means unsolvable.
 SolveExample MakeSolveExample(std::string start, std::string goal, int distance, std::string moves);
@@ -234,6 +245,7 @@ struct BadQueryExample {
   std::string goal;
   std::string message;      // the exact InvalidArgument message
   std::string metric = {};  // Query::metric ("": the default)
+  std::string mode = {};    // Query::mode ("": the default)
 };
 struct JudgeExample {
   std::string format;

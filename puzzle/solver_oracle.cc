@@ -6,7 +6,7 @@ absl::StatusOr<std::vector<OracleResult>> SolverOracle::SolveMany(
     const std::vector<QueryText>& queries) {
   std::vector<Query> views;
   views.reserve(queries.size());
-  for (const QueryText& q : queries) views.push_back(Query{q.start, q.goal, q.metric});
+  for (const QueryText& q : queries) views.push_back(Query{q.start, q.goal, q.metric, q.mode});
   std::vector<absl::Status> statuses(queries.size());
   std::vector<Answer> answers(queries.size());
   SolveControl control;

@@ -98,6 +98,7 @@ void OracleHandler::ListPuzzles(v2::ListPuzzlesResponse* response) const {
     }
     out->set_min_scramble_distance(info.min_scramble_distance);
     for (const std::string& metric : info.metrics) out->add_metrics(metric);
+    for (const std::string& mode : info.modes) out->add_modes(mode);
     for (const std::string& extra : info.extras) out->add_extras(extra);
     out->set_searches(info.searches);
     out->set_near_optimal(info.near_optimal);
@@ -176,7 +177,8 @@ absl::Status OracleHandler::Solve(const puzzle::LoadedPuzzle& puzzle,
                                   v2::SolveResponse* response) const {
   puzzle::Answer answer;
   absl::Status status = puzzle.solver().Solve(
-      puzzle::Query{request.start(), request.goal(), request.metric()}, control, &answer);
+      puzzle::Query{request.start(), request.goal(), request.metric(), request.mode()}, control,
+      &answer);
   if (!status.ok()) return status;
   RecordSearch(puzzle, answer);
   const bool solvable = answer.solvable;
@@ -202,7 +204,7 @@ void OracleHandler::SolveItems(
   std::vector<puzzle::Query> queries;
   queries.reserve(items.size());
   for (const v2::SolveItem& item : items) {
-    queries.push_back({item.start(), item.goal(), item.metric()});
+    queries.push_back({item.start(), item.goal(), item.metric(), item.mode()});
   }
   std::vector<absl::Status> statuses(queries.size());
   std::vector<puzzle::Answer> answers(queries.size());

@@ -13,6 +13,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -141,14 +142,15 @@ TEST_P(PuzzleTransportsTest, GrpcSolveAnswersEveryExampleAndNamesBadFields) {
     request.set_start(e.start);
     request.set_goal(e.goal);
     request.set_metric(e.metric);
+    request.set_mode(e.mode);
     request.set_include_boards(true);
     v2::SolveResponse response;
     grpc::ClientContext context;
     const grpc::Status s = Server::Get().stub().Solve(WithDeadline(&context), request, &response);
     ASSERT_TRUE(s.ok()) << s.error_message();
     ExpectAnswer(e, response);
-    const absl::Status replays =
-        puzzle().CheckAnswer({e.start, e.goal, e.metric}, client::AnswerFromResponse(response));
+    const absl::Status replays = puzzle().CheckAnswer({e.start, e.goal, e.metric, e.mode},
+                                                      client::AnswerFromResponse(response));
     EXPECT_TRUE(replays.ok()) << replays;
     if (e.answer.solvable) {
       // The boards replay the moves, as the puzzle itself traces them.
@@ -164,6 +166,7 @@ TEST_P(PuzzleTransportsTest, GrpcSolveAnswersEveryExampleAndNamesBadFields) {
     request.set_start(bad.start);
     request.set_goal(bad.goal);
     request.set_metric(bad.metric);
+    request.set_mode(bad.mode);
     v2::SolveResponse response;
     grpc::ClientContext context;
     const grpc::Status s = Server::Get().stub().Solve(WithDeadline(&context), request, &response);
@@ -183,6 +186,7 @@ v2::SolveBatchRequest AllExamples(const std::string& name, const puzzle::PuzzleE
     item->set_start(e.start);
     item->set_goal(e.goal);
     item->set_metric(e.metric);
+    item->set_mode(e.mode);
   }
   for (const puzzle::BadQueryExample& b : ex.bad_queries) {
     v2::SolveItem* item = request.add_items();
@@ -190,6 +194,7 @@ v2::SolveBatchRequest AllExamples(const std::string& name, const puzzle::PuzzleE
     item->set_start(b.start);
     item->set_goal(b.goal);
     item->set_metric(b.metric);
+    item->set_mode(b.mode);
   }
   return request;
 }
@@ -249,6 +254,7 @@ TEST_P(PuzzleTransportsTest, HttpSolveAndSolveBatch) {
     request.set_start(e.start);
     request.set_goal(e.goal);
     request.set_metric(e.metric);
+    request.set_mode(e.mode);
     httplib::Result r = Server::Get().http().Post(Path("solve"), Json(request), "application/json");
     ASSERT_TRUE(r) << httplib::to_string(r.error());
     ASSERT_EQ(r->status, 200) << r->body;
@@ -259,6 +265,7 @@ TEST_P(PuzzleTransportsTest, HttpSolveAndSolveBatch) {
     request.set_start(bad.start);
     request.set_goal(bad.goal);
     request.set_metric(bad.metric);
+    request.set_mode(bad.mode);
     httplib::Result r = Server::Get().http().Post(Path("solve"), Json(request), "application/json");
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 400);
@@ -283,6 +290,7 @@ TEST_P(PuzzleTransportsTest, SolveWatchEndsWithTheAnswerOverGrpcAndSse) {
     request.set_start(e.start);
     request.set_goal(e.goal);
     request.set_metric(e.metric);
+    request.set_mode(e.mode);
     grpc::ClientContext context;
     auto reader = Server::Get().stub().SolveWatch(WithDeadline(&context), request);
     v2::SolveWatchResponse event;
@@ -313,6 +321,7 @@ TEST_P(PuzzleTransportsTest, SolveWatchEndsWithTheAnswerOverGrpcAndSse) {
   request.set_start(bad.start);
   request.set_goal(bad.goal);
   request.set_metric(bad.metric);
+  request.set_mode(bad.mode);
   httplib::Result r =
       Server::Get().http().Post(Path("solveWatch"), Json(request), "application/json");
   ASSERT_TRUE(r);
@@ -348,6 +357,7 @@ TEST_P(PuzzleTransportsTest, CliSolveAnswersEveryExampleRemoteAndInProcess) {
       std::vector<std::string> args = {where, "--puzzle=" + GetParam(), "solve", e.start};
       if (!e.goal.empty()) args.push_back(e.goal);
       if (!e.metric.empty()) args.insert(args.begin(), "--metric=" + e.metric);
+      if (!e.mode.empty()) args.insert(args.begin(), "--mode=" + e.mode);
       std::string errors;
       int code = -1;
       const std::string out = RunClient(args, "", &errors, &code);
@@ -446,36 +456,53 @@ TEST_P(PuzzleTransportsTest, ScrambleIsDeterministicAndSolvable) {
   }
 }
 
-// Every puzzle checks the metric: one it does not have is named, with the ones it has, in a
-// single answer and in a batch item (whose neighbours are still answered).
-TEST_P(PuzzleTransportsTest, AnUnknownMetricIsNamed) {
-  const puzzle::SolveExample& e = examples().solves.front();
-  const std::vector<std::string>& metrics = puzzle().info().metrics;
+// Every puzzle checks the metric and the mode: one it does not have is named, with the ones it
+// has, in a single answer and in a batch item (whose neighbours are still answered).
+void ExpectAnUnknownChoiceNamed(const std::string& puzzle_name,
+                                const puzzle::PuzzleExamples& examples, const std::string& field,
+                                const std::vector<std::string>& choices,
+                                const std::function<void(v2::SolveRequest*)>& set_request,
+                                const std::function<void(v2::SolveItem*)>& set_item) {
+  const puzzle::SolveExample& e = examples.solves.front();
   const std::string expected =
-      metrics.empty()
-          ? "metric: 'bogus'; this puzzle has a single metric: leave it empty"
-          : absl::StrCat("metric: 'bogus'; expected one of ", absl::StrJoin(metrics, ", "));
+      choices.empty()
+          ? absl::StrCat(field, ": 'bogus'; this puzzle has a single ", field, ": leave it empty")
+          : absl::StrCat(field, ": 'bogus'; expected one of ", absl::StrJoin(choices, ", "));
   v2::SolveRequest request;
-  request.set_puzzle(GetParam());
+  request.set_puzzle(puzzle_name);
   request.set_start(e.start);
   request.set_goal(e.goal);
-  request.set_metric("bogus");
+  set_request(&request);
   v2::SolveResponse response;
   grpc::ClientContext context;
   const grpc::Status s = Server::Get().stub().Solve(WithDeadline(&context), request, &response);
   EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_EQ(s.error_message(), expected);
-  v2::SolveBatchRequest batch = AllExamples(GetParam(), examples());
-  batch.mutable_items(0)->set_metric("bogus");
+  v2::SolveBatchRequest batch = AllExamples(puzzle_name, examples);
+  set_item(batch.mutable_items(0));
   v2::SolveBatchResponse results;
   grpc::ClientContext batch_context;
   ASSERT_TRUE(Server::Get().stub().SolveBatch(WithDeadline(&batch_context), batch, &results).ok());
   ASSERT_EQ(results.results_size(), batch.items_size());
   EXPECT_EQ(results.results(0).code(), 3);
   EXPECT_EQ(results.results(0).error(), expected);
-  if (examples().solves.size() > 1) {
+  if (examples.solves.size() > 1) {
     EXPECT_EQ(results.results(1).code(), 0);
   }
+}
+
+TEST_P(PuzzleTransportsTest, AnUnknownMetricIsNamed) {
+  ExpectAnUnknownChoiceNamed(
+      GetParam(), examples(), "metric", puzzle().info().metrics,
+      [](v2::SolveRequest* r) { r->set_metric("bogus"); },
+      [](v2::SolveItem* item) { item->set_metric("bogus"); });
+}
+
+TEST_P(PuzzleTransportsTest, AnUnknownModeIsNamed) {
+  ExpectAnUnknownChoiceNamed(
+      GetParam(), examples(), "mode", puzzle().info().modes,
+      [](v2::SolveRequest* r) { r->set_mode("bogus"); },
+      [](v2::SolveItem* item) { item->set_mode("bogus"); });
 }
 
 TEST_P(PuzzleTransportsTest, ListPuzzlesDescribesIt) {
@@ -492,6 +519,8 @@ TEST_P(PuzzleTransportsTest, ListPuzzlesDescribesIt) {
     EXPECT_EQ(info.judge_formats_size(), static_cast<int>(puzzle().judge_formats().size()));
     EXPECT_EQ(std::vector<std::string>(info.metrics().begin(), info.metrics().end()),
               puzzle().info().metrics);
+    EXPECT_EQ(std::vector<std::string>(info.modes().begin(), info.modes().end()),
+              puzzle().info().modes);
   }
   EXPECT_TRUE(found);
   httplib::Result view = Server::Get().http().Get(absl::StrCat("/views/", GetParam(), ".js"));

@@ -19,8 +19,8 @@
 #      (what Kubernetes' readOnlyRootFilesystem does);
 #   8. stops each server with SIGTERM and requires a clean exit 0;
 #   9. prints the image size and fails when it exceeds CONTAINER_CHECK_MAX_MB (default 480: the
-#      78 MB Debian slim base, ~32 MB of shared libraries, ~2 MB of binaries and the 325 MB of
-#      tables, 253 MB of them the 3x3x3's and 63 MB the 15-puzzle's, which are served mapped in
+#      78 MB Debian slim base, ~32 MB of shared libraries, ~2 MB of binaries and the 331 MB of
+#      tables, 259 MB of them the 3x3x3's and 63 MB the 15-puzzle's, which are served mapped in
 #      place so they cost the node one copy however many replicas run; 184 MB before the 3x3x3,
 #      2026-12-03).
 # Exits non-zero with a message naming the failed step.

@@ -110,15 +110,16 @@ export async function postJson(path, body, { signal } = {}) {
 
 const puzzlePath = (puzzle, verb) => '/v2/puzzles/' + encodeURIComponent(puzzle) + ':' + verb;
 
-function solveBody({ start, goal, metric }) {
+function solveBody({ start, goal, metric, mode }) {
   const body = { start, includeBoards: true };
   if (goal !== undefined) body.goal = goal;
   if (metric) body.metric = metric;  // one of info.metrics; left out for the default
+  if (mode) body.mode = mode;        // one of info.modes; likewise
   return body;
 }
 
 // POST /v2/puzzles/<puzzle>:solve with includeBoards. `goal` is left out when undefined, `metric`
-// when empty.
+// and `mode` when empty.
 // data: {solvable, distance, moves, extras: [{name, value}], search?, boards: [start, ...]}.
 export function solve(puzzle, query, { signal } = {}) {
   return postJson(puzzlePath(puzzle, 'solve'), solveBody(query), { signal });

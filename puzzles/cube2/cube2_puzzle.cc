@@ -71,6 +71,8 @@ class Cube2Solver final : public Solver {
   absl::Status Solve(const Query& query, SolveControl& /*control*/, Answer* answer) const override {
     const absl::StatusOr<int> metric = MetricIndex(metric_names_, query.metric);
     if (!metric.ok()) return metric.status();
+    const absl::StatusOr<int> mode = ModeIndex({}, query.mode);
+    if (!mode.ok()) return mode.status();
     absl::StatusOr<Cube2State> start = ParseCube2Board(query.start, "start");
     if (!start.ok()) return start.status();
     absl::StatusOr<Cube2State> goal = ParseGoal(query.goal);

@@ -1,7 +1,11 @@
 // The cubes' playground view (web/README.md has the contract), served as /views/<name>.js for the
 // 2x2x2 and the 3x3x3 (//puzzles/cube3:cube3_view_js embeds this file too).
-// Answers come in the metric the form selects (P-metric, from info.metrics). It exports no
-// `prefix`: the test-id prefix is the puzzle's name (P below, info.name).
+// Answers come in the metric the form selects (P-metric, from info.metrics) and, where the puzzle
+// has several (info.modes: the 3x3x3's near_optimal and optimal), in the mode P-mode selects; an
+// optimal solve streams the search's progress from :solveWatch, with a Cancel button, and a
+// search that runs out of time shows the server's message (the bound it proved and the best
+// solution known). It exports no `prefix`: the test-id prefix is the puzzle's name (P below,
+// info.name).
 //
 // Why CSS 3D transforms and not cubing.js. The field's own 3D cube is cubing.js (npm `cubing`,
 // its <twisty-player>). Measured for vendoring into the served assets: cubing@0.63.4 is a 1.2 MB
@@ -25,7 +29,8 @@
 // next board is drawn; nothing here applies a move to a board.
 //
 // Test ids, P the prefix: P-form, P-start (data-field start), P-goal (data-field goal),
-// P-metric (a select of info.metrics, when there are several), P-goal-default, P-error, P-scramble (random state), P-solve, P-example (data-start,
+// P-metric (a select of info.metrics, when there are several), P-mode (likewise info.modes; then
+// also P-nodes, P-search-time, P-search and P-cancel, as panel.js describes), P-goal-default, P-error, P-scramble (random state), P-solve, P-example (data-start,
 // data-goal), P-distance (data-distance), P-time, P-unsolvable, P-reached, P-board (data-board,
 // data-step, data-total: the 24-letter board shown), inside it P-cube (the 3D cube; data-turning:
 // the move being animated; its stickers carry data-sticker and data-colour) and P-net (the
@@ -36,6 +41,11 @@
 
 // How the metric select names the metrics the server lists (info.metrics; others by their name).
 const METRIC_NAMES = { htm: 'Half-turn metric (U2 is one move)', qtm: 'Quarter-turn metric (U2 is two moves)' };
+// Likewise for the modes (info.modes).
+const MODE_NAMES = {
+  near_optimal: 'Near-optimal: at most 20 moves, in about a millisecond',
+  optimal: 'Optimal: the fewest moves (the alphabetically first); may take minutes',
+};
 
 // The examples for a cube of `solved` (info.defaultGoal): a scramble, a start to another goal
 // and the solved cube. The 2x2x2's second one is a sticker string; a larger cube's uses scrambles,
@@ -414,6 +424,8 @@ export function mount(panel, info, shared) {
   // without (the 2x2x2) is compared up to a rotation of the whole cube.
   const hasCentres = (g.n / 6) % 2 === 1;
   const metric = () => (metrics.length > 1 ? panel.querySelector('#' + CSS.escape(prefix + '-metric')).value : '');
+  const modes = info.modes || [];
+  const mode = () => (modes.length > 1 ? panel.querySelector('#' + CSS.escape(prefix + '-mode')).value : '');
 
   panel.innerHTML = `
 <div class="layout">
@@ -443,13 +455,20 @@ export function mount(panel, info, shared) {
           ${metrics.map((m) => `<option value="${esc(m)}">${esc(METRIC_NAMES[m] || m)}</option>`).join('')}
         </select>
       </div>` : ''}
+      ${modes.length > 1 ? `<div class="field">
+        <label for="${id('mode')}">Mode</label>
+        <select id="${id('mode')}" data-testid="${id('mode')}" name="mode" data-field="mode">
+          ${modes.map((m) => `<option value="${esc(m)}">${esc(MODE_NAMES[m] || m)}</option>`).join('')}
+        </select>
+      </div>` : ''}
       ${shared.errorBoxHtml(prefix)}
       ${shared.actionsHtml(prefix, 'A uniformly random cube (random state) at least ' + minDistance + ' moves from the goal, made by the server')}
     </form>
     ${shared.examplesHtml(prefix, EXAMPLES)}
     <p class="legend">Moves: ${info.moves.map((m) => '<code>' + esc(m.symbol) + '</code> ' + esc(m.name)).join(', ')}.
       ${esc(capitalised(info.moveMeaning || ''))}. ${info.nearOptimal
-        ? 'Answers are near-optimal: a two-phase search finds one of at most 20 moves, not proven the shortest.'
+        ? 'Near-optimal answers come from a two-phase search: at most 20 moves, not proven the shortest.' +
+          (modes.includes('optimal') ? ' Optimal answers are the fewest moves and, of those, the alphabetically first.' : '')
         : 'Of all shortest solutions the oracle answers the alphabetically first.'}</p>
     <p class="legend c2-notation">${esc(info.notation || '')}</p>
   </div>
@@ -458,7 +477,9 @@ export function mount(panel, info, shared) {
     <div class="stats">
       ${shared.statHtml(prefix, 'distance', 'Distance')}
       ${shared.statHtml(prefix, 'time', 'Answered in')}
+      ${modes.length > 1 ? shared.statHtml(prefix, 'nodes', 'Nodes searched') + shared.statHtml(prefix, 'search-time', 'Search time') : ''}
     </div>
+    ${modes.length > 1 ? shared.searchHtml(prefix) : ''}
     ${shared.bannerHtml(prefix, 'unsolvable', { kind: 'warn', icon: icons.ban,
       bodyHtml: '<strong>Unsolvable</strong>No sequence of moves turns this start into this goal (the server answers distance \u22121).' })}
     ${shared.bannerHtml(prefix, 'reached', { kind: 'ok', icon: icons.check })}
@@ -648,13 +669,22 @@ export function mount(panel, info, shared) {
     player.clear(drawn);
     setDrawable(!!drawn);
     const t0 = performance.now();
-    const answer = await session.run(session.parts.solve, (signal) => shared.solve(info.name, { start, goal, metric: metric() }, { signal }));
+    const query = { start, goal, metric: metric(), mode: mode() };
+    // An optimal search streams its progress (and can be cancelled); the rest answer at once.
+    const watched = query.mode === 'optimal';
+    if (watched) session.showSearch('searching');
+    const answer = await session.run(session.parts.solve, (signal) => (watched
+      ? shared.solveWatch(info.name, query, { signal, onProgress: (p) => session.progress(p) })
+      : shared.solve(info.name, query, { signal })));
     const elapsed = performance.now() - t0;
     if (!answer) return;
     if (!answer.ok) {
-      if (!answer.cancelled) session.fail(answer.message);
+      if (watched) session.showSearch(answer.cancelled ? 'cancelled' : 'failed');
+      if (answer.cancelled) announce('Search cancelled.');
+      else session.fail(answer.message);
       return;
     }
+    if (watched) session.showSearch('done');
     const r = answer.data;
     const moves = tokens(r.moves);
     const boards = Array.isArray(r.boards) ? r.boards : [];
@@ -666,6 +696,10 @@ export function mount(panel, info, shared) {
       if (unknown !== undefined) return session.fail(`The server answered the move ${unknown}, which this puzzle does not have.`);
     }
     session.show('time', shared.formatMs(elapsed));
+    if (r.search) {
+      session.show('nodes', Number(r.search.nodes).toLocaleString('en-US'), { nodes: String(r.search.nodes) });
+      session.show('search-time', shared.formatMs(Number(r.search.milliseconds)), { milliseconds: String(r.search.milliseconds) });
+    }
     session.show('distance', r.solvable ? String(r.distance) : '\u22121', { distance: String(r.distance) });
     if (!r.solvable) {
       session.parts.unsolvable.hidden = false;

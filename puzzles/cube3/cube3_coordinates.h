@@ -52,6 +52,11 @@ inline constexpr int kCube3Phase2MoveCount = 10;
 inline constexpr std::array<int, kCube3Phase2MoveCount> kCube3Phase2Moves = {0, 1,  2,  4,  7,
                                                                              9, 10, 11, 13, 16};
 inline constexpr int Cube3MoveFace(int move) { return move / 3; }
+// Whether `move` may follow a move of face `last_face` (-1: none) in the searches' canonical
+// sequences: not the same face, and of two opposite faces (f and f + 3) only f first.
+inline constexpr bool Cube3MayFollow(int move, int last_face) {
+  return last_face < 0 || (move / 3 != last_face && move / 3 != last_face - 3);
+}
 inline constexpr bool IsCube3Phase2Move(int move) {
   return move / 3 == 0 || move / 3 == 3 || move % 3 == 1;
 }

@@ -129,6 +129,39 @@ struct CornersSliceSpace {
   }
 };
 
+struct CornersSpace {
+  const Cube3MoveTables& moves = Cube3MoveTables::Get();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  static constexpr uint64_t kSize = kCube3CornersEntries;
+  const char* name = "corners";
+  uint64_t solved() const { return Cube3CornersIndex(0, 0); }
+
+  template <typename Visit>
+  void ForEachNeighbour(uint64_t index, Visit visit) const {
+    const int cls = static_cast<int>(index / kCube3Twists);
+    const int twist = static_cast<int>(index % kCube3Twists);
+    const int corners = sym.corner_representative[cls];
+    for (int m = 0; m < kCube3Moves; ++m) {
+      if (visit(Cube3CornersIndex(moves.corners[corners * kCube3Moves + m],
+                                  moves.twist[twist * kCube3Moves + m], sym))) {
+        return;
+      }
+    }
+  }
+  template <typename Visit>
+  void ForEachEquivalent(uint64_t index, Visit visit) const {
+    visit(index);
+    const uint64_t cls = index / kCube3Twists;
+    const int twist = static_cast<int>(index % kCube3Twists);
+    const uint16_t stabiliser = sym.corner_stabiliser[cls];
+    for (int s = 1; s < kCube3Symmetries; ++s) {
+      if (stabiliser >> s & 1) {
+        visit(cls * kCube3Twists + sym.twist_conjugate[twist * kCube3Symmetries + s]);
+      }
+    }
+  }
+};
+
 // Breadth-first search from solved over `space`, a pass a depth. A pass expands the entries at
 // the current depth (forward) while they are few, and later, when the unvisited entries are
 // fewer than twice the frontier, asks of each unvisited entry whether a neighbour is at the
@@ -195,6 +228,7 @@ Cube3PruningData Cube3PruningData::Build(int threads,
   if (threads < 1) threads = 1;
   Cube3PruningData tables;
   tables.corners_slice = BreadthFirst(CornersSliceSpace(), threads, progress);
+  tables.corners = BreadthFirst(CornersSpace(), threads, progress);
   tables.phase2 = BreadthFirst(Phase2Space(), threads, progress);
   tables.phase1 = BreadthFirst(Phase1Space(), threads, progress);
   return tables;

@@ -4,8 +4,12 @@
 //   - phase2: the exact number of phase-2 moves that solve the corners and the UD edges together,
 //     by (corner class, UD edges in the representative's frame): 2,768 x 40,320 entries;
 //   - corners_slice: the exact number of phase-2 moves that solve the corners and the order of
-//     the slice edges together, by corners * 24 + slice order: 967,680 entries.
-// One byte an entry (a distance; phase 1's is at most 12, phase 2's tables' at most 18).
+//     the slice edges together, by corners * 24 + slice order: 967,680 entries;
+//   - corners: the exact number of moves (any of the 18) that solve the corners, permutation and
+//     twist, by (corner class, twist in the class representative's frame): 2,768 x 2,187 =
+//     6,053,616 entries, for the optimal search (cube3_optimal.h).
+// One byte an entry (a distance; phase 1's is at most 12, phase 2's tables' at most 18, the
+// corners' at most 11).
 //
 // A symmetric table holds one entry per state of a class representative, and the builder sets
 // every entry of a representative's stabiliser images at once (see cube3_symmetry.h): a lookup
@@ -31,6 +35,8 @@ inline constexpr uint64_t kCube3Phase2Entries =
     static_cast<uint64_t>(kCube3CornerClasses) * kCube3UDEdgePerms;
 inline constexpr uint64_t kCube3CornersSliceEntries =
     static_cast<uint64_t>(kCube3CornerPerms) * kCube3SlicePerms;
+inline constexpr uint64_t kCube3CornersEntries =
+    static_cast<uint64_t>(kCube3CornerClasses) * kCube3Twists;
 
 // Where a state's entry is in each table (`sym` is Cube3SymmetryTables::Get(), passed in by
 // the hot loops).
@@ -46,24 +52,33 @@ inline uint64_t Cube3Phase2Index(int corners, int ud_edges,
          sym.ud_edges_conjugate[ud_edges * kCube3Symmetries + sym.corner_sym[corners]];
 }
 
-// The three tables as the search probes them: in memory (Cube3PruningData) or in a mapped table
+inline uint64_t Cube3CornersIndex(int corners, int twist,
+                                  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get()) {
+  return static_cast<uint64_t>(sym.corner_class[corners]) * kCube3Twists +
+         sym.twist_conjugate[twist * kCube3Symmetries + sym.corner_sym[corners]];
+}
+
+// The four tables as the searches probe them: in memory (Cube3PruningData) or in a mapped table
 // file (cube3_table.h). REQUIRES: the bytes outlive the view.
 struct Cube3PruningTables {
   const uint8_t* phase1 = nullptr;         // kCube3Phase1Entries
   const uint8_t* phase2 = nullptr;         // kCube3Phase2Entries
   const uint8_t* corners_slice = nullptr;  // kCube3CornersSliceEntries
+  const uint8_t* corners = nullptr;        // kCube3CornersEntries
 };
 
 // The tables as built, owned.
 struct Cube3PruningData {
-  std::vector<uint8_t> phase1, phase2, corners_slice;
+  std::vector<uint8_t> phase1, phase2, corners_slice, corners;
 
-  // Builds the three on `threads` threads; `progress` (may be empty) gets a line a depth. The
+  // Builds the four on `threads` threads; `progress` (may be empty) gets a line a depth. The
   // bytes do not depend on `threads`.
   static Cube3PruningData Build(int threads,
                                 const std::function<void(const std::string&)>& progress);
 
-  Cube3PruningTables View() const { return {phase1.data(), phase2.data(), corners_slice.data()}; }
+  Cube3PruningTables View() const {
+    return {phase1.data(), phase2.data(), corners_slice.data(), corners.data()};
+  }
 };
 
 }  // namespace puzzle

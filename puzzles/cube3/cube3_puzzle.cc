@@ -15,6 +15,7 @@
 #include "puzzles/cube3/cube3_coordinates.h"
 #include "puzzles/cube3/cube3_cube.h"
 #include "puzzles/cube3/cube3_notation.h"
+#include "puzzles/cube3/cube3_optimal.h"
 #include "puzzles/cube3/cube3_pruning.h"
 #include "puzzles/cube3/cube3_table.h"
 #include "puzzles/cube3/cube3_two_phase.h"
@@ -30,12 +31,41 @@ constexpr char kTableName[] = "cube3";
 // God's number in the half-turn metric: every position has a solution this long.
 constexpr int kMaxAnswer = 20;
 
+// PuzzleInfo::modes: the two-phase search (the default) and the optimal one.
+const std::vector<std::string>& Modes() {
+  static const std::vector<std::string>* const modes =
+      new std::vector<std::string>{"near_optimal", "optimal"};
+  return *modes;
+}
+constexpr int kOptimalMode = 1;
+
 absl::StatusOr<Cube3State> ParseGoal(absl::string_view goal) {
   if (absl::StripAsciiWhitespace(goal).empty()) return Cube3Solved();
   return ParseCube3Board(goal, "goal");
 }
 
 std::string MoveToken(int move) { return FaceTurnToken(FaceTurn{move / 3, move % 3 + 1}); }
+
+std::string MoveTokens(const std::vector<int>& moves) {
+  std::vector<std::string> tokens;
+  for (int m : moves) tokens.push_back(MoveToken(m));
+  return absl::StrJoin(tokens, " ");
+}
+
+// An optimal search's stop status with what the two-phase search found before it: the
+// solution, not proven optimal (or proven the minimum in length when it meets the bound).
+absl::Status WithBestKnown(const absl::Status& stop, int lower_bound,
+                           const Cube3TwoPhase::Result& best) {
+  if (!best.found) return stop;
+  const int length = static_cast<int>(best.moves.size());
+  return absl::Status(
+      stop.code(),
+      absl::StrCat(stop.message(), "; the best solution known is ", length, " moves",
+                   length == lower_bound
+                       ? " (the minimum, by that bound; not proven the lexicographically smallest)"
+                       : ", not proven optimal",
+                   ": ", MoveTokens(best.moves)));
+}
 
 // The sticker cycles of move m: the sticker at a facelet of position i goes where the piece
 // there goes (centres stay).
@@ -65,29 +95,54 @@ Cube3State Relative(const Cube3State& start, const Cube3State& goal) {
 class Cube3Solver final : public Solver {
  public:
   Cube3Solver(const TableFile* file, Cube3PruningTables tables)
-      : file_(file), tables_(tables), two_phase_(&tables_) {}
+      : file_(file), tables_(tables), two_phase_(&tables_), optimal_(&tables_) {}
 
+  // Near-optimal: the two-phase search's first solution of at most 20 moves. Optimal: the
+  // two-phase solution first (about a millisecond), then the optimal search on
+  // control.batch_threads() threads; when the deadline or a cancellation stops it, the status
+  // carries the bound it proved and the two-phase solution.
   absl::Status Solve(const Query& query, SolveControl& control, Answer* answer) const override {
     const absl::StatusOr<int> metric = MetricIndex({}, query.metric);
     if (!metric.ok()) return metric.status();
+    const absl::StatusOr<int> mode = ModeIndex(Modes(), query.mode);
+    if (!mode.ok()) return mode.status();
     absl::StatusOr<Cube3State> start = ParseCube3Board(query.start, "start");
     if (!start.ok()) return start.status();
     absl::StatusOr<Cube3State> goal = ParseGoal(query.goal);
     if (!goal.ok()) return goal.status();
+    const Cube3State cube = Relative(*start, *goal);
     Cube3TwoPhase::Options options;
     options.max_length = kMaxAnswer;
     options.deadline = control.deadline();
     options.cancelled = control.cancelled_flag();
     const absl::Time begin = absl::Now();
-    const Cube3TwoPhase::Result result = two_phase_.Solve(Relative(*start, *goal), options);
-    if (!result.found) return control.StopStatus(0, result.nodes);
+    const Cube3TwoPhase::Result two_phase = two_phase_.Solve(cube, options);
+    std::vector<int> moves = two_phase.moves;
+    uint64_t nodes = two_phase.nodes;
+    if (*mode == kOptimalMode) {
+      Cube3Optimal::Options optimal_options;
+      optimal_options.threads = control.batch_threads();
+      optimal_options.deadline = control.deadline();
+      optimal_options.cancelled = control.cancelled_flag();
+      optimal_options.progress = [&control](int bound, uint64_t so_far) {
+        control.MaybeReportProgress({bound, so_far});
+      };
+      optimal_options.progress_interval = absl::Milliseconds(10);  // control keeps its own pace
+      const Cube3Optimal::Result optimal = optimal_.Solve(cube, optimal_options);
+      nodes += optimal.nodes;
+      if (!optimal.found) {
+        return WithBestKnown(control.StopStatus(optimal.lower_bound, nodes), optimal.lower_bound,
+                             two_phase);
+      }
+      moves = optimal.moves;
+    } else if (!two_phase.found) {
+      return control.StopStatus(0, nodes);
+    }
     answer->solvable = true;
-    answer->distance = static_cast<int>(result.moves.size());
-    std::vector<std::string> tokens;
-    for (int m : result.moves) tokens.push_back(MoveToken(m));
-    answer->moves = absl::StrJoin(tokens, " ");
+    answer->distance = static_cast<int>(moves.size());
+    answer->moves = MoveTokens(moves);
     answer->extras.clear();
-    answer->nodes = result.nodes;
+    answer->nodes = nodes;
     answer->search_time = absl::Now() - begin;
     return absl::OkStatus();
   }
@@ -96,6 +151,7 @@ class Cube3Solver final : public Solver {
   const TableFile* const file_;  // holds the mapped bytes tables_ points into
   const Cube3PruningTables tables_;
   const Cube3TwoPhase two_phase_;
+  const Cube3Optimal optimal_;
 };
 
 class Cube3PuzzleImpl final : public PuzzleDefinition {
@@ -110,9 +166,12 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
         kCube3SolvedFacelets,
         "; or a scramble in WCA notation applied to the solved cube, moves separated by spaces "
         "(\"R U2 F' R2\"). The centres stay put, so they name the faces. Answers are in the "
-        "half-turn metric, near-optimal: Kociemba's two-phase search, at most 20 moves (every "
-        "position has such a solution), not proven the shortest. An empty goal is the solved "
-        "cube.");
+        "half-turn metric. Mode near_optimal (the default): Kociemba's two-phase search, at most "
+        "20 moves (every position has such a solution) in about a millisecond, not proven the "
+        "shortest. Mode optimal: the fewest moves and the lexicographically smallest such "
+        "sequence (U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'), by IDA*, which can take "
+        "minutes; when the search time runs out, the error gives the bound it proved and the "
+        "best solution known. An empty goal is the solved cube.");
     info_.start_field = "start";
     info_.has_goal = true;
     info_.default_goal = kCube3SolvedFacelets;
@@ -146,30 +205,32 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
     info_.min_scramble_distance = 2;  // WCA Regulation 4b3
     info_.searches = true;
     info_.near_optimal = true;
+    info_.modes = Modes();
 
     TableSpec table;
     table.name = kTableName;
     table.description =
-        "3x3x3 two-phase search: exact distances to G1 (flip-slice class x twist) and within G1 "
-        "(corner class x UD edges; corners x slice order), a byte each, 253 MB";
+        "3x3x3 searches: exact distances to G1 (flip-slice class x twist), within G1 (corner "
+        "class x UD edges; corners x slice order) and of the corners (corner class x twist), a "
+        "byte each, 259 MB";
     table.build = [this](int threads, const TableLog& log) -> absl::StatusOr<TableContents> {
       const absl::Time begin = absl::Now();
       Cube3PruningData data =
           Cube3PruningData::Build(threads, [&log](const std::string& line) { log(line); });
-      log(absl::StrCat("three tables by breadth-first search in ",
+      log(absl::StrCat("four tables by breadth-first search in ",
                        absl::FormatDuration(absl::Now() - begin)));
       return MakeCube3TableContents(
           info_.name, kTableName, std::move(data),
           "generator=table_generator; algorithm=breadth-first search from solved over "
-          "(flip-slice class under the 16 UD symmetries, twist), (corner class, UD edges) and "
-          "(corners, slice order), forward then backward; sections phase1, phase2, "
-          "corners_slice raw, a distance a byte");
+          "(flip-slice class under the 16 UD symmetries, twist), (corner class, UD edges), "
+          "(corners, slice order) and (corner class, twist), forward then backward; sections "
+          "phase1, phase2, corners_slice, corners raw, a distance a byte");
     };
     table.verify = [](const TableFile& file, const TableLog& log) -> std::vector<std::string> {
       absl::StatusOr<Cube3PruningTables> tables = Cube3TablesFromFile(file);
       if (!tables.ok()) return {std::string(tables.status().message())};
       const Cube3VerifyReport report = VerifyCube3Tables(*tables, 2);
-      const char* kNames[] = {"phase1", "phase2", "corners_slice"};
+      const char* kNames[] = {"phase1", "phase2", "corners_slice", "corners"};
       for (size_t t = 0; t < report.depth_counts.size(); ++t) {
         log(absl::StrCat(kNames[t], " depths ", absl::StrJoin(report.depth_counts[t], " ")));
       }
@@ -254,6 +315,8 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
     if (!goal.ok()) return goal.status();
     const absl::StatusOr<int> metric = MetricIndex({}, query.metric);
     if (!metric.ok()) return metric.status();
+    const absl::StatusOr<int> mode = ModeIndex(Modes(), query.mode);
+    if (!mode.ok()) return mode.status();
     const absl::Status shape = CheckAnswerShape(answer, true, info_);
     if (!shape.ok()) return shape;
     if (answer.distance > kMaxAnswer) {
@@ -315,10 +378,14 @@ void Cube3PuzzleImpl::InitExamples() {
       MakeSolveExample(kCube3SolvedFacelets, "R U", 2, "R U"),
       MakeSolveExample(kCube3SolvedFacelets, "", 0, ""),
   };
+  SolveExample optimal = MakeSolveExample("R U2 F' R2 D L'", "", 6, "L D' R2 F U2 R'");
+  optimal.mode = "optimal";
+  examples_.solves.push_back(optimal);
   examples_.bad_queries = {
       {"UUUUUUUURRRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", "",
        "start: 8 stickers of colour U (each colour covers 9)"},
       {"R U2 F' R2", "", "metric: 'qtm'; this puzzle has a single metric: leave it empty", "qtm"},
+      {"R U2 F' R2", "", "mode: 'fast'; expected one of near_optimal, optimal", "", "fast"},
   };
 }
 

@@ -47,7 +47,7 @@ TEST_F(Cube3PuzzleTest, ExamplesAreTheSolversAnswers) {
     SolveControl control;
     Answer answer;
     const absl::Status status =
-        loaded_->solver().Solve(Query{e.start, e.goal, e.metric}, control, &answer);
+        loaded_->solver().Solve(Query{e.start, e.goal, e.metric, e.mode}, control, &answer);
     EXPECT_EQ(status.message(), e.message) << e.start;
   }
 }

@@ -26,6 +26,7 @@ TableContents MakeCube3TableContents(const std::string& puzzle, const std::strin
   contents.sections.push_back(Section(kCube3Phase1Section, std::move(data.phase1)));
   contents.sections.push_back(Section(kCube3Phase2Section, std::move(data.phase2)));
   contents.sections.push_back(Section(kCube3CornersSliceSection, std::move(data.corners_slice)));
+  contents.sections.push_back(Section(kCube3CornersSection, std::move(data.corners)));
   return contents;
 }
 
@@ -34,9 +35,11 @@ absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file) {
   const std::pair<const char*, uint64_t> layouts[] = {
       {kCube3Phase1Section, kCube3Phase1Entries},
       {kCube3Phase2Section, kCube3Phase2Entries},
-      {kCube3CornersSliceSection, kCube3CornersSliceEntries}};
-  const uint8_t** const fields[] = {&tables.phase1, &tables.phase2, &tables.corners_slice};
-  for (int i = 0; i < 3; ++i) {
+      {kCube3CornersSliceSection, kCube3CornersSliceEntries},
+      {kCube3CornersSection, kCube3CornersEntries}};
+  const uint8_t** const fields[] = {&tables.phase1, &tables.phase2, &tables.corners_slice,
+                                    &tables.corners};
+  for (int i = 0; i < 4; ++i) {
     absl::StatusOr<const TableSection*> section =
         file.SectionWithLayout(layouts[i].first, 8, layouts[i].second);
     if (!section.ok()) return section.status();

@@ -1,9 +1,10 @@
-// The 3x3x3's table file (table "cube3"): the two-phase search's three distance tables as raw
-// sections, one byte an entry (layouts in cube3_pruning.h and puzzle/TABLE_FORMAT.md):
+// The 3x3x3's table file (table "cube3"): the searches' four distance tables as raw sections,
+// one byte an entry (layouts in cube3_pruning.h and puzzle/TABLE_FORMAT.md):
 //   phase1         140,908,410 entries: (flip-slice class, twist in its frame) -> moves to G1
 //   phase2         111,605,760 entries: (corner class, UD edges in its frame) -> phase-2 moves
 //   corners_slice      967,680 entries: corners * 24 + slice order -> phase-2 moves
-// Loading checks the three layouts; probing reads the mapping in place.
+//   corners          6,053,616 entries: (corner class, twist in its frame) -> moves
+// Loading checks the four layouts; probing reads the mapping in place.
 //
 // Thread-safety: pure functions; the view is immutable.
 #ifndef PUZZLES_CUBE3_CUBE3_TABLE_H_
@@ -20,12 +21,13 @@ namespace puzzle {
 inline constexpr char kCube3Phase1Section[] = "phase1";
 inline constexpr char kCube3Phase2Section[] = "phase2";
 inline constexpr char kCube3CornersSliceSection[] = "corners_slice";
+inline constexpr char kCube3CornersSection[] = "corners";
 
 // The file's contents for `data` (moved in).
 TableContents MakeCube3TableContents(const std::string& puzzle, const std::string& table,
                                      Cube3PruningData data, std::string metadata);
 
-// A view of `file`'s three sections, or DataLoss naming the section whose layout is wrong.
+// A view of `file`'s four sections, or DataLoss naming the section whose layout is wrong.
 // REQUIRES: `file` outlives the view.
 absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file);
 

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "absl/time/clock.h"
+#include "puzzles/cube3/cube3_phase1_moves.h"
 #include "puzzles/cube3/cube3_symmetry.h"
 
 namespace puzzle {
@@ -11,55 +12,17 @@ namespace {
 
 constexpr int kMaxPath = 32;
 
-// Whether `move` may follow a move of face `last_face` (-1: none): not the same face, and of two
-// opposite faces (f and f + 3) only f first.
-bool MayFollow(int move, int last_face) {
-  const int face = Cube3MoveFace(move);
-  return last_face < 0 || (face != last_face && face != last_face - 3);
-}
-
 // The search runs on six variants of the position: the cube X and its inverse, each seen along
 // the three axes (conjugated by the 120-degree rotation about the URF-DBL diagonal, which takes
 // the U axis to R to F). A solution of one gives a solution of X of the same length, and their
 // phase 1s differ: taking turns over the six finds a short total far sooner than one alone.
 constexpr int kVariants = 6;
 
-// The 120-degree rotation about the URF-DBL diagonal (Kociemba's S_URF3).
-constexpr Cube3State kUrf3 = {{0, 4, 5, 1, 3, 7, 6, 2},
-                              {1, 2, 1, 2, 2, 1, 2, 1},
-                              {1, 8, 5, 9, 3, 11, 7, 10, 0, 4, 6, 2},
-                              {1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1}};
-
-// R^k x R^-k for R = kUrf3.
-Cube3State RotateUrf(Cube3State x, int k) {
-  const Cube3State inverse = Cube3Inverse(kUrf3);
-  for (int i = 0; i < k; ++i) x = Cube3Multiply(Cube3Multiply(kUrf3, x), inverse);
-  return x;
-}
-
-// unrotated[k][m]: the move R^-k m R^k, the move m of a k-rotated variant seen on the cube.
-struct UnrotatedMoves {
-  int move[3][kCube3Moves];
-  UnrotatedMoves() {
-    const Cube3State inverse = Cube3Inverse(kUrf3);
-    for (int k = 0; k < 3; ++k) {
-      for (int m = 0; m < kCube3Moves; ++m) {
-        Cube3State x = Cube3MoveState(m);
-        for (int i = 0; i < k; ++i) x = Cube3Multiply(Cube3Multiply(inverse, x), kUrf3);
-        for (int n = 0; n < kCube3Moves; ++n) {
-          if (Cube3MoveState(n) == x) move[k][m] = n;
-        }
-      }
-    }
-  }
-};
-
 // A solution of variant v as a solution of the cube: rotated back, and for the inverse's
 // variants (v >= 3) reversed with each move inverted (X^-1 M = 1 means X M^-1 = 1).
 std::vector<int> ForTheCube(int variant, const std::vector<int>& moves) {
-  static const UnrotatedMoves* const unrotated = new UnrotatedMoves();
   std::vector<int> out;
-  for (int m : moves) out.push_back(unrotated->move[variant % 3][m]);
+  for (int m : moves) out.push_back(Cube3UnrotatedMove(variant % 3, m));
   if (variant >= 3) {
     std::reverse(out.begin(), out.end());
     for (int& m : out) m = 3 * (m / 3) + (2 - m % 3);
@@ -67,156 +30,16 @@ std::vector<int> ForTheCube(int variant, const std::vector<int>& moves) {
   return out;
 }
 
-// Phase 1 steps through flip-slice classes instead of raw coordinates. A state X is kept as
-// (class c, twist t in the class representative's frame, symmetry s) where S_s X S_s^-1 has the
-// representative's flip-slice and twist t: (c, t) is X's phase-1 table index itself. Move M
-// takes X to X M, and S_s X M S_s^-1 = (S_s X S_s^-1)(S_s M S_s^-1): the representative turned
-// by the conjugated move M' = S_s M S_s^-1, which a row of the flip-slice move table maps to a
-// class c' and the symmetry u that brings it to c' 's representative. So X M is
-// (c', twist_conjugate(twist_move(t, M'), u), S_u S_s): one row per node for the 18 children's
-// classes, instead of a random flip-slice class and sym lookup (2 and 1 MB tables) per child.
-//
-// The exact phase-1 table (141 MB) costs a cache and TLB miss a lookup, and most children fail
-// it. Two projections of the distance to G1, exact for their own coordinates and so lower
-// bounds of it, come from tables small enough to stay cached: the flip-slice class alone
-// (64 KB) and the twist with the slice edges' combination (1 MB, in any UD-symmetric frame as
-// both are symmetric). A child either of them rules out needs no exact lookup.
-class Phase1Tables {
- public:
-  static const Phase1Tables& Get() {
-    static const Phase1Tables* const tables = new Phase1Tables();
-    return *tables;
-  }
-
-  // S_s M S_s^-1 for move m.
-  int Conjugated(int s, int m) const { return conjugated_move_[s * kCube3Moves + m]; }
-  // The symmetry S_u S_s.
-  int Product(int u, int s) const { return product_[u * kCube3Symmetries + s]; }
-
-  // Class `cls`'s representative turned by move m (in its own frame).
-  struct Moved {
-    int cls;
-    int sym;          // brings the result to its class's representative
-    int combination;  // of the slice edges, in that representative
-  };
-  Moved FlipSliceMove(int cls, int m) const {
-    const uint32_t packed = flipslice_move_[cls * kCube3Moves + m];
-    return {static_cast<int>(packed & 0xFFFF), static_cast<int>(packed >> 16 & 0xF),
-            static_cast<int>(packed >> 20)};
-  }
-  void PrefetchFlipSliceRow(int cls) const {
-    __builtin_prefetch(&flipslice_move_[cls * kCube3Moves]);
-  }
-
-  // Lower bounds of the phase-1 distance.
-  int FlipSliceDistance(int cls) const { return flipslice_distance_[cls]; }
-  int TwistSliceDistance(int combination, int twist) const {
-    return twist_slice_distance_[combination * kCube3Twists + twist];
-  }
-
- private:
-  Phase1Tables()
-      : flipslice_move_(kCube3FlipSliceClasses * kCube3Moves),
-        flipslice_distance_(kCube3FlipSliceClasses),
-        twist_slice_distance_(kCube3SliceCombinations * kCube3Twists) {
-    FillSymmetryTables();
-    FillFlipSliceMoves();
-    FillFlipSliceDistances();
-    FillTwistSliceDistances();
-  }
-
-  void FillSymmetryTables() {
-    const std::array<Cube3State, kCube3Symmetries>& states = Cube3SymmetryStates();
-    for (int s = 0; s < kCube3Symmetries; ++s) {
-      for (int m = 0; m < kCube3Moves; ++m) {
-        const Cube3State conjugate = Cube3Conjugate(Cube3MoveState(m), s);
-        for (int n = 0; n < kCube3Moves; ++n) {
-          if (Cube3MoveState(n) == conjugate) conjugated_move_[s * kCube3Moves + m] = n;
-        }
-      }
-      for (int u = 0; u < kCube3Symmetries; ++u) {
-        const Cube3State product = Cube3SymmetryMultiply(states[u], states[s]);
-        for (int w = 0; w < kCube3Symmetries; ++w) {
-          if (states[w] == product) product_[u * kCube3Symmetries + s] = w;
-        }
-      }
-    }
-  }
-
-  void FillFlipSliceMoves() {
-    const Cube3MoveTables& moves = Cube3MoveTables::Get();
-    const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
-    for (int cls = 0; cls < kCube3FlipSliceClasses; ++cls) {
-      const uint32_t flipslice = sym.flipslice_representative[cls];
-      const int flip = flipslice % 2048, combination = flipslice / 2048;
-      for (int m = 0; m < kCube3Moves; ++m) {
-        const int flip1 = moves.flip[flip * kCube3Moves + m];
-        const int combination1 = moves.quartet[combination * 24 * kCube3Moves + m] / 24;
-        const int flipslice1 = 2048 * combination1 + flip1;
-        const uint32_t cls1 = sym.flipslice_class[flipslice1];
-        flipslice_move_[cls * kCube3Moves + m] = cls1 |
-                                                 uint32_t{sym.flipslice_sym[flipslice1]} << 16 |
-                                                 sym.flipslice_representative[cls1] / 2048 << 20;
-      }
-    }
-  }
-
-  // Breadth-first over the classes (G1's flip-slice, class 0, is a class alone).
-  void FillFlipSliceDistances() {
-    std::fill(flipslice_distance_.begin(), flipslice_distance_.end(), kUnset);
-    flipslice_distance_[0] = 0;
-    for (int depth = 0, reached = 1; reached > 0; ++depth) {
-      reached = 0;
-      for (int cls = 0; cls < kCube3FlipSliceClasses; ++cls) {
-        if (flipslice_distance_[cls] != depth) continue;
-        for (int m = 0; m < kCube3Moves; ++m) {
-          uint8_t& next = flipslice_distance_[FlipSliceMove(cls, m).cls];
-          if (next == kUnset) next = depth + 1, ++reached;
-        }
-      }
-    }
-  }
-
-  // Breadth-first over (combination, twist); G1's are (0, 0).
-  void FillTwistSliceDistances() {
-    const Cube3MoveTables& moves = Cube3MoveTables::Get();
-    std::fill(twist_slice_distance_.begin(), twist_slice_distance_.end(), kUnset);
-    twist_slice_distance_[0] = 0;
-    for (int depth = 0, reached = 1; reached > 0; ++depth) {
-      reached = 0;
-      for (int combination = 0; combination < kCube3SliceCombinations; ++combination) {
-        for (int twist = 0; twist < kCube3Twists; ++twist) {
-          if (twist_slice_distance_[combination * kCube3Twists + twist] != depth) continue;
-          for (int m = 0; m < kCube3Moves; ++m) {
-            const int combination1 = moves.quartet[combination * 24 * kCube3Moves + m] / 24;
-            const int twist1 = moves.twist[twist * kCube3Moves + m];
-            uint8_t& next = twist_slice_distance_[combination1 * kCube3Twists + twist1];
-            if (next == kUnset) next = depth + 1, ++reached;
-          }
-        }
-      }
-    }
-  }
-
-  static constexpr uint8_t kUnset = 0xFF;
-  uint8_t conjugated_move_[kCube3Symmetries * kCube3Moves];
-  uint8_t product_[kCube3Symmetries * kCube3Symmetries];
-  // 16 bits class, 4 bits sym, 9 bits combination (see Moved).
-  std::vector<uint32_t> flipslice_move_;
-  std::vector<uint8_t> flipslice_distance_;
-  std::vector<uint8_t> twist_slice_distance_;
-};
-
-// A phase-1 search node: the phase-1 coordinates as Phase1Moves describes, and the corners and
+// A phase-1 search node: the phase-1 coordinates as Cube3Phase1Moves describes, and the corners and
 // the UD-slice quartet as they are (phase 2 starts from them).
 struct Phase1Node {
   int cls, twist, sym;
   int corners, slice;
-  // To G1: exact, or (within kExactBoundsUpTo) Phase1Tables' bound, which is 0 exactly in G1.
+  // To G1: exact, or (within kExactBoundsUpTo) Cube3Phase1Moves' bounds, which is 0 exactly in G1.
   int distance;
 };
 
-// Up to this distance the larger of Phase1Tables' two bounds nearly always is the distance to
+// Up to this distance the larger of Cube3Phase1Moves' two bounds nearly always is the distance to
 // G1 (over the published cubes: every time up to 2, 99.4% at 3), so children this close are not
 // looked up in the exact table: a bound below the distance only makes the search try a few
 // dead ends, and the exact lookups would cost far more.
@@ -234,7 +57,7 @@ class Search {
       : tables_(tables), moves_(moves), options_(options) {
     const Cube3State inverse = Cube3Inverse(cube);
     for (int v = 0; v < kVariants; ++v) {
-      const Cube3State x = RotateUrf(v < 3 ? cube : inverse, v % 3);
+      const Cube3State x = Cube3RotateUrf(v < 3 ? cube : inverse, v % 3);
       Start& start = starts_[v];
       const int flipslice = 2048 * (Cube3Quartet(x, kCube3SliceQuartet) / 24) + Cube3Flip(x);
       Phase1Node& node = start.node;
@@ -313,9 +136,9 @@ class Search {
     const bool look_up = togo - 1 > kExactBoundsUpTo;
     bool kept[kCube3Moves] = {};
     for (int m = 0; m < kCube3Moves; ++m) {
-      if (!MayFollow(m, last_face)) continue;
+      if (!Cube3MayFollow(m, last_face)) continue;
       const int conjugated = phase1_.Conjugated(node.sym, m);
-      const Phase1Tables::Moved moved = phase1_.FlipSliceMove(node.cls, conjugated);
+      const Cube3Phase1Moves::Moved moved = phase1_.FlipSliceMove(node.cls, conjugated);
       const int twist1 = sym_.twist_conjugate[moves_.twist[node.twist * kCube3Moves + conjugated] *
                                                   kCube3Symmetries +
                                               moved.sym];
@@ -357,7 +180,7 @@ class Search {
     if (node.distance != 1) return false;
     const int last_face = n > 0 ? Cube3MoveFace(path_[n - 1]) : -1;
     for (int m : {3, 5, 6, 8, 12, 14, 15, 17}) {  // R R' F F' L L' B B'
-      if (!MayFollow(m, last_face)) continue;
+      if (!Cube3MayFollow(m, last_face)) continue;
       // G1 is flip-slice class 0 (alone in it) with twist 0, in every frame.
       const int conjugated = phase1_.Conjugated(node.sym, m);
       if (phase1_.FlipSliceMove(node.cls, conjugated).cls != 0 ||
@@ -413,7 +236,7 @@ class Search {
     uint64_t entry[kCube3Phase2MoveCount];
     for (int i = 0; i < kCube3Phase2MoveCount; ++i) {  // as in Phase1: prefetch, then visit
       const int m = kCube3Phase2Moves[i];
-      if (!MayFollow(m, last_face)) continue;
+      if (!Cube3MayFollow(m, last_face)) continue;
       corners1[i] = moves_.corners[corners * kCube3Moves + m];
       ud1[i] = moves_.ud_edges[ud * kCube3Moves + m];
       slice1[i] = moves_.quartet[slice * kCube3Moves + m];
@@ -422,7 +245,7 @@ class Search {
     }
     for (int i = 0; i < kCube3Phase2MoveCount; ++i) {
       const int m = kCube3Phase2Moves[i];
-      if (!MayFollow(m, last_face)) continue;
+      if (!Cube3MayFollow(m, last_face)) continue;
       if (tables_.corners_slice[corners1[i] * kCube3SlicePerms + slice1[i]] >= togo ||
           tables_.phase2[entry[i]] >= togo) {
         continue;
@@ -438,7 +261,7 @@ class Search {
   const Cube3MoveTables& moves_;
   const Cube3SymmetryTables& sym_ = Cube3SymmetryTables::Get();
   const Cube3TwoPhase::Options& options_;
-  const Phase1Tables& phase1_ = Phase1Tables::Get();
+  const Cube3Phase1Moves& phase1_ = Cube3Phase1Moves::Get();
   struct Start {
     Phase1Node node;
     int u, d;  // the U and D edge quartets
@@ -462,7 +285,7 @@ class Search {
 
 Cube3TwoPhase::Cube3TwoPhase(const Cube3PruningTables* tables)
     : tables_(*tables), moves_(Cube3MoveTables::Get()) {
-  Phase1Tables::Get();  // built now rather than in the first Solve
+  Cube3Phase1Moves::Get();  // built now rather than in the first Solve
 }
 
 Cube3TwoPhase::Result Cube3TwoPhase::Solve(const Cube3State& cube, const Options& options) const {

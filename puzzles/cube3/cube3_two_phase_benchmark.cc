@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -15,7 +14,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
-#include "puzzles/cube3/cube3_notation.h"
+#include "puzzles/cube3/cube3_bench_support.h"
 #include "puzzles/cube3/cube3_pruning.h"
 #include "puzzles/cube3/cube3_two_phase.h"
 
@@ -29,25 +28,15 @@ ABSL_FLAG(std::string, cubes_file, "puzzles/cube3/testdata/cube3_random1000.txt"
 
 int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
-  std::vector<puzzle::Cube3State> cubes;
-  std::ifstream in(absl::GetFlag(FLAGS_cubes_file));
-  for (std::string line;
-       std::getline(in, line) && cubes.size() < size_t(absl::GetFlag(FLAGS_cubes));) {
-    if (line.empty() || line[0] == '#') continue;
-    absl::StatusOr<puzzle::Cube3State> c = puzzle::ParseCube3Facelets(line, "cube");
-    if (!c.ok()) {
-      std::fprintf(stderr, "%s\n", std::string(c.status().message()).c_str());
-      return 1;
-    }
-    cubes.push_back(*c);
+  const absl::StatusOr<std::vector<puzzle::Cube3State>> read =
+      puzzle::ReadCube3Cubes(absl::GetFlag(FLAGS_cubes_file), 0, absl::GetFlag(FLAGS_cubes));
+  if (!read.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(read.status().message()).c_str());
+    return 1;
   }
-  const absl::Time t0 = absl::Now();
-  const puzzle::Cube3PruningData tables = puzzle::Cube3PruningData::Build(
-      absl::GetFlag(FLAGS_threads),
-      [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
-  std::printf("tables: %.1f s on %d threads, %.1f MB\n", absl::ToDoubleSeconds(absl::Now() - t0),
-              absl::GetFlag(FLAGS_threads),
-              (tables.phase1.size() + tables.phase2.size() + tables.corners_slice.size()) / 1e6);
+  const std::vector<puzzle::Cube3State>& cubes = *read;
+  const puzzle::Cube3PruningData tables =
+      puzzle::BuildCube3TablesPrinted(absl::GetFlag(FLAGS_threads));
   const puzzle::Cube3PruningTables view = tables.View();
   const puzzle::Cube3TwoPhase solver(&view);
   std::vector<int> limits;

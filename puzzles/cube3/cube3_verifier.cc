@@ -113,6 +113,19 @@ Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int thread
         return kCube3Phase2MoveCount;
       },
       &report);
+  // Corners: the representative's corners with the entry's twist, by each of the 18 moves.
+  CheckTable(
+      "corners", tables.corners, kCube3CornersEntries, Cube3CornersIndex(0, 0, sym), threads,
+      [&](uint64_t i, uint64_t* out) {
+        const int corners = sym.corner_representative[i / kCube3Twists];
+        const int twist = static_cast<int>(i % kCube3Twists);
+        for (int m = 0; m < kCube3Moves; ++m) {
+          out[m] = Cube3CornersIndex(mv.corners[corners * kCube3Moves + m],
+                                     mv.twist[twist * kCube3Moves + m], sym);
+        }
+        return kCube3Moves;
+      },
+      &report);
   return report;
 }
 

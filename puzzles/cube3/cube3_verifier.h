@@ -1,4 +1,4 @@
-// Checks every entry of the 3x3x3's three distance tables without the breadth-first search that
+// Checks every entry of the 3x3x3's four distance tables without the breadth-first search that
 // built them: a table is the exact distance from solved exactly when the solved entries hold 0
 // and every other entry d has a neighbour (one move away) at d - 1 and none below it. The check
 // walks each table's graph as its own definition (cube3_pruning.h's layouts, through the
@@ -19,7 +19,7 @@ namespace puzzle {
 
 struct Cube3VerifyReport {
   std::vector<std::string> failures;  // at most 20
-  // By table (phase1, phase2, corners_slice): the number of entries at each distance.
+  // By table (phase1, phase2, corners_slice, corners): the number of entries at each distance.
   std::vector<std::vector<uint64_t>> depth_counts;
   uint64_t entries_checked = 0;
 };

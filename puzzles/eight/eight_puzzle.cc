@@ -34,6 +34,8 @@ class EightTableSolver final : public Solver {
   absl::Status Solve(const Query& query, SolveControl& /*control*/, Answer* answer) const override {
     const absl::StatusOr<int> metric = MetricIndex({}, query.metric);
     if (!metric.ok()) return metric.status();
+    const absl::StatusOr<int> mode = ModeIndex({}, query.mode);
+    if (!mode.ok()) return mode.status();
     absl::StatusOr<EightAnswer> solved = solver_.SolveText(query.start, query.goal);
     if (!solved.ok()) return solved.status();
     ToAnswer(*solved, answer);
@@ -53,6 +55,11 @@ class EightTableSolver final : public Solver {
       const absl::StatusOr<int> metric = MetricIndex({}, queries[i].metric);
       if (!metric.ok()) {
         statuses[i] = metric.status();
+        continue;
+      }
+      const absl::StatusOr<int> mode = ModeIndex({}, queries[i].mode);
+      if (!mode.ok()) {
+        statuses[i] = mode.status();
         continue;
       }
       absl::StatusOr<RelabeledQuery> parsed = ParseEightQuery(queries[i].start, queries[i].goal);

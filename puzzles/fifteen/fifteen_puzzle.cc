@@ -41,6 +41,8 @@ class FifteenSolver final : public Solver {
   absl::Status Solve(const Query& query, SolveControl& control, Answer* answer) const override {
     const absl::StatusOr<int> metric = MetricIndex({}, query.metric);
     if (!metric.ok()) return metric.status();
+    const absl::StatusOr<int> mode = ModeIndex({}, query.mode);
+    if (!mode.ok()) return mode.status();
     absl::StatusOr<FifteenBoard> start = ParseFifteenBoard(query.start, "start");
     if (!start.ok()) return start.status();
     absl::StatusOr<FifteenBoard> goal = ParseGoal(query.goal);

@@ -34,6 +34,8 @@ class RotationTableSolver final : public Solver {
   absl::Status Solve(const Query& query, SolveControl& /*control*/, Answer* answer) const override {
     const absl::StatusOr<int> metric = MetricIndex({}, query.metric);
     if (!metric.ok()) return metric.status();
+    const absl::StatusOr<int> mode = ModeIndex({}, query.mode);
+    if (!mode.ok()) return mode.status();
     absl::StatusOr<RotationBoard> board = ParseRotationBoard(query.start, "board");
     if (!board.ok()) return board.status();
     const absl::Status no_goal = CheckNoGoal(query.goal);

@@ -1,0 +1,45 @@
+#include "puzzles/cube3/cube3_bench_support.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "puzzles/cube3/cube3_notation.h"
+
+namespace puzzle {
+
+absl::StatusOr<std::vector<Cube3State>> ReadCube3Cubes(const std::string& path, int first,
+                                                       int count) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot be read"));
+  std::vector<Cube3State> cubes;
+  int index = 0, line_number = 0;
+  for (std::string line; static_cast<int>(cubes.size()) < count && std::getline(in, line);) {
+    ++line_number;
+    if (line.empty() || line[0] == '#') continue;
+    if (index++ < first) continue;
+    absl::StatusOr<Cube3State> cube = ParseCube3Facelets(line, "cube");
+    if (!cube.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, " line ", line_number, ": ", cube.status().message()));
+    }
+    cubes.push_back(*cube);
+  }
+  return cubes;
+}
+
+Cube3PruningData BuildCube3TablesPrinted(int threads) {
+  const absl::Time start = absl::Now();
+  Cube3PruningData tables = Cube3PruningData::Build(
+      threads, [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
+  std::printf("tables: %.1f s on %d threads, %.1f MB\n", absl::ToDoubleSeconds(absl::Now() - start),
+              threads,
+              (tables.phase1.size() + tables.phase2.size() + tables.corners_slice.size() +
+               tables.corners.size()) /
+                  1e6);
+  std::fflush(stdout);
+  return tables;
+}
+
+}  // namespace puzzle

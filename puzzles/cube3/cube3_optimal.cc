@@ -1,0 +1,329 @@
+#include "puzzles/cube3/cube3_optimal.h"
+
+#include <algorithm>
+#include <climits>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "absl/time/clock.h"
+#include "puzzles/cube3/cube3_coordinates.h"
+#include "puzzles/cube3/cube3_phase1_moves.h"
+#include "puzzles/cube3/cube3_symmetry.h"
+
+namespace puzzle {
+namespace {
+
+constexpr int kAxes = 3;
+constexpr int kMaxBound = 24;  // above God's number (20): a valid cube never gets there
+constexpr int kPrefixLength = 2;
+constexpr uint64_t kPollEvery = 4096;  // nodes between two looks at the clock and the flags
+
+// A search node: for each axis, the cube seen along it as Cube3Phase1Moves keeps it (flip-slice
+// class, twist in the class representative's frame, the symmetry to it); and the cube's corner
+// permutation and twist as they are.
+struct Node {
+  uint16_t cls[kAxes];
+  uint16_t twist[kAxes];
+  uint8_t sym[kAxes];
+  uint16_t corners;
+  uint16_t raw_twist;
+};
+
+// What a child needs before its exact lookups: the node, and where its entries are.
+struct Child {
+  Node node;
+  uint64_t phase1_entry[kAxes];
+  uint64_t corners_entry;
+};
+
+class Tables {
+ public:
+  explicit Tables(const Cube3PruningTables& tables) : tables_(tables) {
+    for (int k = 0; k < kAxes; ++k) {
+      for (int m = 0; m < kCube3Moves; ++m) rotated_[k][m] = Cube3RotatedMove(k, m);
+    }
+  }
+
+  Node Start(const Cube3State& cube) const {
+    Node node;
+    for (int k = 0; k < kAxes; ++k) {
+      const Cube3State x = Cube3RotateUrf(cube, k);
+      const int flipslice = 2048 * (Cube3Quartet(x, kCube3SliceQuartet) / 24) + Cube3Flip(x);
+      node.cls[k] = sym_.flipslice_class[flipslice];
+      node.sym[k] = sym_.flipslice_sym[flipslice];
+      node.twist[k] = sym_.twist_conjugate[Cube3Twist(x) * kCube3Symmetries + node.sym[k]];
+    }
+    node.corners = Cube3Corners(cube);
+    node.raw_twist = Cube3Twist(cube);
+    return node;
+  }
+
+  // The child of `node` by move m, unless the small tables show it is more than `togo` moves
+  // from solved; its exact entries are prefetched.
+  bool CheapChild(const Node& node, int m, int togo, Child* child) const {
+    Node& c = child->node;
+    for (int k = 0; k < kAxes; ++k) {
+      const int conjugated = phase1_.Conjugated(node.sym[k], rotated_[k][m]);
+      const Cube3Phase1Moves::Moved moved = phase1_.FlipSliceMove(node.cls[k], conjugated);
+      const int twist1 =
+          sym_.twist_conjugate[moves_.twist[node.twist[k] * kCube3Moves + conjugated] *
+                                   kCube3Symmetries +
+                               moved.sym];
+      if (phase1_.FlipSliceDistance(moved.cls) > togo ||
+          phase1_.TwistSliceDistance(moved.combination, twist1) > togo) {
+        return false;
+      }
+      c.cls[k] = static_cast<uint16_t>(moved.cls);
+      c.twist[k] = static_cast<uint16_t>(twist1);
+      c.sym[k] = static_cast<uint8_t>(phase1_.Product(moved.sym, node.sym[k]));
+    }
+    c.corners = moves_.corners[node.corners * kCube3Moves + m];
+    c.raw_twist = moves_.twist[node.raw_twist * kCube3Moves + m];
+    for (int k = 0; k < kAxes; ++k) {
+      child->phase1_entry[k] = static_cast<uint64_t>(c.cls[k]) * kCube3Twists + c.twist[k];
+      __builtin_prefetch(&tables_.phase1[child->phase1_entry[k]]);
+      phase1_.PrefetchFlipSliceRow(c.cls[k]);
+    }
+    child->corners_entry = Cube3CornersIndex(c.corners, c.raw_twist, sym_);
+    __builtin_prefetch(&tables_.corners[child->corners_entry]);
+    return true;
+  }
+
+  // Whether the exact tables allow the child within `togo` moves.
+  bool Within(const Child& child, int togo) const {
+    if (tables_.corners[child.corners_entry] > togo) return false;
+    for (int k = 0; k < kAxes; ++k) {
+      if (tables_.phase1[child.phase1_entry[k]] > togo) return false;
+    }
+    return true;
+  }
+
+  int LowerBound(const Node& node) const {
+    int h = tables_.corners[Cube3CornersIndex(node.corners, node.raw_twist, sym_)];
+    for (int k = 0; k < kAxes; ++k) {
+      h = std::max<int>(
+          h, tables_.phase1[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]]);
+    }
+    return h;
+  }
+
+ private:
+  const Cube3PruningTables& tables_;
+  const Cube3MoveTables& moves_ = Cube3MoveTables::Get();
+  const Cube3SymmetryTables& sym_ = Cube3SymmetryTables::Get();
+  const Cube3Phase1Moves& phase1_ = Cube3Phase1Moves::Get();
+  int rotated_[kAxes][kCube3Moves];
+};
+
+// A bound's search below one prefix of its first moves.
+struct Item {
+  int moves[kPrefixLength];
+  int length;
+  Node node;
+};
+
+// What the threads of one solve share.
+struct Shared {
+  const Cube3State* cube;
+  const Cube3Optimal::Options* options;
+  std::atomic<bool> stop{false};   // deadline or cancellation seen
+  std::atomic<uint64_t> nodes{0};  // summed at each poll
+  // The current bound's work.
+  int bound = 0;
+  std::vector<Item> items;
+  std::atomic<size_t> next_item{0};
+  std::atomic<size_t> found_item{SIZE_MAX};  // the smallest item with a solution so far
+  // The smallest item left unfinished because the solve stops: a solution under a larger one is
+  // not known to be the smallest.
+  std::atomic<size_t> abandoned_item{SIZE_MAX};
+  std::mutex mu;
+  std::vector<int> solution;  // under mu: found_item's
+};
+
+// One thread's depth-first search over the items it takes.
+class Worker {
+ public:
+  Worker(const Tables& tables, Shared* shared, bool reports)
+      : tables_(tables), shared_(*shared), reports_(reports) {
+    next_progress_ = absl::Now() + shared_.options->progress_interval;
+  }
+
+  void Run() {
+    for (;;) {
+      const size_t i = shared_.next_item.fetch_add(1);
+      if (i >= shared_.items.size() || i > shared_.found_item.load()) break;
+      item_ = i;
+      const Item& item = shared_.items[i];
+      std::copy(item.moves, item.moves + item.length, path_);
+      if (!shared_.stop.load() && Search(item.node, item.length, shared_.bound - item.length)) {
+        std::lock_guard<std::mutex> lock(shared_.mu);
+        if (i < shared_.found_item.load()) {
+          shared_.found_item.store(i);
+          shared_.solution.assign(path_, path_ + shared_.bound);
+        }
+      } else if (shared_.stop.load()) {
+        std::lock_guard<std::mutex> lock(shared_.mu);
+        shared_.abandoned_item.store(std::min(shared_.abandoned_item.load(), i));
+        break;
+      }
+    }
+    shared_.nodes.fetch_add(nodes_ - reported_);
+    reported_ = nodes_;
+  }
+
+ private:
+  // True when `node`, reached by path_[0, n), has a solution in exactly `togo` more moves (in
+  // path_ then). Returns false when told to stop (Abandon()).
+  bool Search(const Node& node, int n, int togo) {
+    if (togo == 0) return Solves(n);
+    const int last_face = Cube3MoveFace(path_[n - 1]);
+    Child child[kCube3Moves];
+    bool kept[kCube3Moves];
+    for (int m = 0; m < kCube3Moves; ++m) {
+      kept[m] = Cube3MayFollow(m, last_face) && tables_.CheapChild(node, m, togo - 1, &child[m]);
+    }
+    for (int m = 0; m < kCube3Moves; ++m) {
+      if (!kept[m]) continue;
+      if ((++nodes_ % kPollEvery) == 0 && Abandon()) return false;
+      if (!tables_.Within(child[m], togo - 1)) continue;
+      path_[n] = m;
+      if (Search(child[m].node, n + 1, togo - 1)) return true;
+    }
+    return false;
+  }
+
+  // Whether path_[0, n) solves the cube. Reached only where every table reads 0: corners solved,
+  // every edge flip 0 and every edge in its own slice along all three axes; the edges'
+  // permutation decides.
+  bool Solves(int n) const {
+    Cube3State x = *shared_.cube;
+    for (int i = 0; i < n; ++i) x = Cube3Multiply(x, Cube3MoveState(path_[i]));
+    return x == Cube3Solved();
+  }
+
+  // Every kPollEvery nodes: whether to give up this item (a smaller one has a solution, or the
+  // solve stops); reports progress on the calling thread.
+  bool Abandon() {
+    shared_.nodes.fetch_add(nodes_ - reported_);
+    reported_ = nodes_;
+    if (shared_.stop.load(std::memory_order_relaxed)) return true;
+    if (shared_.found_item.load(std::memory_order_relaxed) < item_) return true;
+    const Cube3Optimal::Options& options = *shared_.options;
+    const absl::Time now = absl::Now();
+    if (now >= options.deadline ||
+        (options.cancelled != nullptr && options.cancelled->load(std::memory_order_relaxed))) {
+      shared_.stop.store(true);
+      return true;
+    }
+    if (reports_ && options.progress && now >= next_progress_) {
+      next_progress_ = now + options.progress_interval;
+      options.progress(shared_.bound, shared_.nodes.load());
+    }
+    return false;
+  }
+
+  const Tables& tables_;
+  Shared& shared_;
+  const bool reports_;  // the calling thread's worker calls options.progress
+  absl::Time next_progress_;
+  size_t item_ = 0;
+  uint64_t nodes_ = 0;
+  uint64_t reported_ = 0;  // of nodes_, added to shared_.nodes
+  int path_[kMaxBound];
+};
+
+// The bound's items: the canonical prefixes of its first min(bound, kPrefixLength) moves that the
+// tables allow, in lexicographic order.
+std::vector<Item> Items(const Tables& tables, const Node& start, int bound) {
+  std::vector<Item> items;
+  const int length = std::min(bound, kPrefixLength);
+  Item item;
+  item.length = length;
+  auto extend = [&](auto&& self, const Node& node, int n, int last_face) -> void {
+    if (n == length) {
+      item.node = node;
+      items.push_back(item);
+      return;
+    }
+    for (int m = 0; m < kCube3Moves; ++m) {
+      Child child;
+      if (!Cube3MayFollow(m, last_face) || !tables.CheapChild(node, m, bound - n - 1, &child) ||
+          !tables.Within(child, bound - n - 1)) {
+        continue;
+      }
+      item.moves[n] = m;
+      self(self, child.node, n + 1, Cube3MoveFace(m));
+    }
+  };
+  extend(extend, start, 0, -1);
+  return items;
+}
+
+}  // namespace
+
+Cube3Optimal::Cube3Optimal(const Cube3PruningTables* tables) : tables_(*tables) {
+  Cube3Phase1Moves::Get();  // built now rather than in the first Solve
+}
+
+int Cube3Optimal::LowerBound(const Cube3State& cube) const {
+  const Tables tables(tables_);
+  return tables.LowerBound(tables.Start(cube));
+}
+
+Cube3Optimal::Result Cube3Optimal::Solve(const Cube3State& cube, const Options& options) const {
+  Result result;
+  if (cube == Cube3Solved()) {
+    result.found = true;
+    return result;
+  }
+  const Tables tables(tables_);
+  const Node start = tables.Start(cube);
+  Shared shared;
+  shared.cube = &cube;
+  shared.options = &options;
+  const int threads = std::max(1, options.threads);
+  for (int bound = std::max(1, tables.LowerBound(start)); bound <= kMaxBound; ++bound) {
+    result.lower_bound = bound;
+    shared.bound = bound;
+    shared.items = Items(tables, start, bound);
+    shared.next_item = 0;
+    shared.found_item = SIZE_MAX;
+    shared.abandoned_item = SIZE_MAX;
+    // The calling thread searches too, then waits for the others, reporting progress.
+    std::mutex done_mu;
+    std::condition_variable done_cv;
+    int running = threads - 1;
+    std::vector<std::thread> others;
+    for (int t = 1; t < threads; ++t) {
+      others.emplace_back([&] {
+        Worker(tables, &shared, false).Run();
+        std::lock_guard<std::mutex> lock(done_mu);
+        --running;
+        done_cv.notify_all();
+      });
+    }
+    Worker(tables, &shared, true).Run();
+    {
+      std::unique_lock<std::mutex> lock(done_mu);
+      while (running > 0) {
+        done_cv.wait_for(lock, absl::ToChronoMilliseconds(options.progress_interval));
+        if (running > 0 && options.progress) options.progress(bound, shared.nodes.load());
+      }
+    }
+    for (std::thread& t : others) t.join();
+    if (shared.found_item.load() < shared.abandoned_item.load()) {
+      result.found = true;
+      result.moves = shared.solution;
+      break;
+    }
+    if (shared.stop.load()) {
+      result.stopped = true;
+      break;
+    }
+  }
+  result.nodes = shared.nodes.load();
+  return result;
+}
+
+}  // namespace puzzle

@@ -1,0 +1,88 @@
+// The 3x3x3's optimal solver: the minimum number of face turns (half-turn metric) and, of the
+// solutions that short, the lexicographically smallest in the move order U U2 U' R R2 R' F F2 F'
+// D D2 D' L L2 L' B B2 B' (the move numbers 0..17 of cube3_coordinates.h).
+//
+// IDA*: for bound = h(start), h(start) + 1, ...: a depth-first search of the sequences of length
+// `bound`, each node's moves tried in that order, cutting a node whose depth plus h (a lower
+// bound of its distance) exceeds `bound`. h is the largest of four exact distances of projections
+// of the cube (cube3_pruning.h): its distance to G1 (flip, twist and UD-slice edges) as seen along
+// each of the three axes, and its corners' distance (permutation and twist); two small exact
+// tables that bound the distance to G1 from below (cube3_phase1_moves.h) rule out most children
+// before the 141 MB table is read.
+//
+// Why the answer is the minimum and the lexicographically smallest one:
+//   1. Only canonical sequences are searched: no face turns twice in a row, and two opposite faces
+//      turn in the order U before D, R before L, F before B. A sequence that turns one face twice
+//      in a row is not optimal: the two turns merge into one or none. Opposite faces commute, so
+//      a sequence with "D^a U^b" has the same effect as the one with "U^b D^a" there, which is
+//      as long and smaller at the first position where they differ (U < D). In an optimal
+//      sequence that swap puts no face twice in a row (U^c D^a U^b would merge to U^(b+c) D^a,
+//      shorter), so swapping until none is left gives a canonical sequence, as long, with the
+//      same effect, no larger. So the lexicographically smallest optimal sequence is canonical.
+//   2. h never exceeds the distance: a sequence that solves the cube solves each projection, so
+//      it is at least as long as each projection's exact distance. The other axes' distances are
+//      the cube conjugated by a rotation, and the tables' symmetry classes conjugate by the 16 UD
+//      symmetries: both map the 18 moves onto themselves, so distances are unchanged; a lookup by
+//      class representative reads the state's own distance. So a cut node has no solution of the
+//      bound's length below it, and the cuts drop no such sequence.
+//   3. At each bound every canonical sequence that the cuts leave is tried in lexicographic order,
+//      so the first that solves the cube is the smallest solution of that length; every shorter
+//      bound was searched to its end without one, so it is optimal.
+//   4. On several threads a bound's search is split by its first two moves, handed out in
+//      lexicographic order. The answer is the solution under the smallest prefix that has one,
+//      taken only when every smaller prefix was searched to its end: threads change the time and
+//      the node count, never the answer.
+//
+// When the deadline passes or the search is cancelled, the result is not found and carries the
+// bound being searched: every shorter length was searched to its end, so the optimal length is
+// at least that.
+//
+// Thread-safety: Solve may be called from several threads at once.
+#ifndef PUZZLES_CUBE3_CUBE3_OPTIMAL_H_
+#define PUZZLES_CUBE3_CUBE3_OPTIMAL_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "absl/time/time.h"
+#include "puzzles/cube3/cube3_cube.h"
+#include "puzzles/cube3/cube3_pruning.h"
+
+namespace puzzle {
+
+class Cube3Optimal {
+ public:
+  // REQUIRES: `tables` outlives this.
+  explicit Cube3Optimal(const Cube3PruningTables* tables);
+
+  struct Options {
+    int threads = 1;  // threads for one solve (the calling thread is one of them)
+    absl::Time deadline = absl::InfiniteFuture();
+    const std::atomic<bool>* cancelled = nullptr;  // may be null; read with relaxed ordering
+    // Called from the calling thread about every progress_interval (may be empty): the bound
+    // being searched and the nodes so far.
+    std::function<void(int bound, uint64_t nodes)> progress;
+    absl::Duration progress_interval = absl::Milliseconds(100);
+  };
+  struct Result {
+    bool found = false;
+    std::vector<int> moves;  // cube * moves = solved: optimal, lexicographically smallest
+    uint64_t nodes = 0;      // nodes generated
+    int lower_bound = 0;     // proven: found ? moves.size() : the bound being searched
+    bool stopped = false;    // the deadline or cancellation ended the search
+  };
+
+  Result Solve(const Cube3State& cube, const Options& options) const;
+
+  // h(cube): the largest of the four distances, the first bound searched.
+  int LowerBound(const Cube3State& cube) const;
+
+ private:
+  const Cube3PruningTables& tables_;
+};
+
+}  // namespace puzzle
+
+#endif  // PUZZLES_CUBE3_CUBE3_OPTIMAL_H_

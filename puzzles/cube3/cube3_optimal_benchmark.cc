@@ -1,0 +1,77 @@
+// The optimal solver's figures on this machine: the tables' build time and size, then for each of
+// the published random cubes (puzzles/cube3/testdata/cube3_random1000.txt, from --first) its
+// starting bound, optimal length, nodes, time and node rate, one line a cube as it is solved,
+// and the mean and median at the end.
+//
+//   bazel run -c opt //puzzles/cube3:cube3_optimal_benchmark -- --cubes=20 --search_threads=2
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/time/clock.h"
+#include "puzzles/cube3/cube3_bench_support.h"
+#include "puzzles/cube3/cube3_optimal.h"
+#include "puzzles/cube3/cube3_pruning.h"
+
+ABSL_FLAG(int, first, 0, "The first cube of the file to solve (0-based, comments skipped).");
+ABSL_FLAG(int, cubes, 20, "How many cubes, from --first.");
+ABSL_FLAG(int, threads, 2, "Threads for building the tables.");
+ABSL_FLAG(int, search_threads, 2, "Threads for each solve.");
+ABSL_FLAG(absl::Duration, time_limit, absl::InfiniteDuration(),
+          "Give up a cube after this long (its line then shows the proven bound).");
+ABSL_FLAG(std::string, cubes_file, "puzzles/cube3/testdata/cube3_random1000.txt",
+          "The cubes, one 54-facelet string a line ('#' lines are comments).");
+
+int main(int argc, char** argv) {
+  absl::ParseCommandLine(argc, argv);
+  const absl::StatusOr<std::vector<puzzle::Cube3State>> read = puzzle::ReadCube3Cubes(
+      absl::GetFlag(FLAGS_cubes_file), absl::GetFlag(FLAGS_first), absl::GetFlag(FLAGS_cubes));
+  if (!read.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(read.status().message()).c_str());
+    return 1;
+  }
+  const std::vector<puzzle::Cube3State>& cubes = *read;
+  const puzzle::Cube3PruningData tables =
+      puzzle::BuildCube3TablesPrinted(absl::GetFlag(FLAGS_threads));
+  const puzzle::Cube3PruningTables view = tables.View();
+  const puzzle::Cube3Optimal solver(&view);
+  std::vector<double> seconds;
+  double total_nodes = 0;
+  for (size_t i = 0; i < cubes.size(); ++i) {
+    puzzle::Cube3Optimal::Options options;
+    options.threads = absl::GetFlag(FLAGS_search_threads);
+    options.deadline = absl::Now() + absl::GetFlag(FLAGS_time_limit);
+    const absl::Time s = absl::Now();
+    options.progress_interval = absl::Seconds(10);
+    options.progress = [&](int bound, uint64_t nodes) {
+      const double t = absl::ToDoubleSeconds(absl::Now() - s);
+      std::fprintf(stderr, "  cube %d: bound %d, %llu nodes, %.0f s, %.1fM nodes/s\n",
+                   absl::GetFlag(FLAGS_first) + static_cast<int>(i), bound,
+                   static_cast<unsigned long long>(nodes), t, nodes / t / 1e6);
+    };
+    const puzzle::Cube3Optimal::Result r = solver.Solve(cubes[i], options);
+    const double t = absl::ToDoubleSeconds(absl::Now() - s);
+    seconds.push_back(t);
+    total_nodes += r.nodes;
+    std::printf("cube %d: start bound %d, %s %d, %llu nodes, %.2f s, %.1fM nodes/s\n",
+                absl::GetFlag(FLAGS_first) + static_cast<int>(i), solver.LowerBound(cubes[i]),
+                r.found ? "optimal" : "stopped, at least", r.lower_bound,
+                static_cast<unsigned long long>(r.nodes), t, r.nodes / t / 1e6);
+    std::fflush(stdout);
+  }
+  double sum = 0;
+  for (double x : seconds) sum += x;
+  std::vector<double> sorted = seconds;
+  std::sort(sorted.begin(), sorted.end());
+  if (!sorted.empty()) {
+    std::printf(
+        "%zu cubes on %d threads: mean %.2f s, median %.2f s, max %.2f s; mean %.0f nodes\n",
+        sorted.size(), absl::GetFlag(FLAGS_search_threads), sum / sorted.size(),
+        sorted[sorted.size() / 2], sorted.back(), total_nodes / sorted.size());
+  }
+  return 0;
+}

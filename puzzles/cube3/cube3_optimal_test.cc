@@ -1,0 +1,223 @@
+// Builds the pruning tables once (about 13 s with -c opt on 2 cores), then holds the optimal
+// search to an independent brute force: the same length and the same lexicographically smallest
+// sequence, on random scrambles of up to 10 moves, every answer replayed by the sticker model
+// (cube3_sticker_turns), which shares no code with the solver's coordinates.
+#include "puzzles/cube3/cube3_optimal.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_join.h"
+#include "absl/time/clock.h"
+#include "gtest/gtest.h"
+#include "puzzle/seeded_random.h"
+#include "puzzles/cube3/cube3_coordinates.h"
+#include "puzzles/cube3/cube3_notation.h"
+#include "puzzles/cube3/cube3_pruning.h"
+#include "puzzles/cube3/cube3_sticker_turns.h"
+#include "puzzles/twisty/face_turns.h"
+
+namespace puzzle {
+namespace {
+
+const Cube3PruningTables& Tables() {
+  static const Cube3PruningData* const data =
+      new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
+  static const Cube3PruningTables* const tables = new Cube3PruningTables(data->View());
+  return *tables;
+}
+
+constexpr char kSolved[] = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+FaceTurn Turn(int move) { return FaceTurn{move / 3, move % 3 + 1}; }
+
+std::string Tokens(const std::vector<int>& moves) {
+  std::vector<std::string> tokens;
+  for (int m : moves) tokens.push_back(FaceTurnToken(Turn(m)));
+  return absl::StrJoin(tokens, " ");
+}
+
+// The brute force, on sticker strings only: every position within kRadius moves of solved with
+// its distance (a breadth-first search), and an iterative deepening over all 18 moves in order
+// that only never turns one face twice in a row (no opposite-face rule, no coordinates, no
+// symmetry). Within the radius the distance is exact; outside it is more than kRadius.
+class BruteForce {
+ public:
+  static constexpr int kRadius = 5;
+
+  BruteForce() {
+    std::vector<std::string> frontier = {kSolved};
+    distance_[kSolved] = 0;
+    for (int d = 1; d <= kRadius; ++d) {
+      std::vector<std::string> next;
+      for (const std::string& s : frontier) {
+        for (int m = 0; m < kCube3Moves; ++m) {
+          std::string t = ApplyCube3StickerTurns(s, {Turn(m)});
+          if (distance_.try_emplace(t, d).second) next.push_back(std::move(t));
+        }
+      }
+      frontier = std::move(next);
+    }
+  }
+
+  // The lexicographically smallest shortest sequence from `start` to solved.
+  std::vector<int> Solve(const std::string& start) const {
+    for (int bound = 0;; ++bound) {
+      std::vector<int> path;
+      if (Search(start, bound, -1, &path)) return path;
+    }
+  }
+
+ private:
+  bool Search(const std::string& s, int togo, int last_face, std::vector<int>* path) const {
+    const auto it = distance_.find(s);
+    if (it != distance_.end() ? it->second > togo : togo <= kRadius) return false;  // too far
+    if (togo == 0) return s == kSolved;
+    for (int m = 0; m < kCube3Moves; ++m) {
+      if (m / 3 == last_face) continue;
+      path->push_back(m);
+      if (Search(ApplyCube3StickerTurns(s, {Turn(m)}), togo - 1, m / 3, path)) return true;
+      path->pop_back();
+    }
+    return false;
+  }
+
+  absl::flat_hash_map<std::string, int> distance_;
+};
+
+const BruteForce& Brute() {
+  static const BruteForce* const brute = new BruteForce();
+  return *brute;
+}
+
+std::vector<int> RandomMoves(SeededRandom& random, int length) {
+  std::vector<int> moves;
+  for (int i = 0; i < length; ++i) moves.push_back(static_cast<int>(random.Below(kCube3Moves)));
+  return moves;
+}
+
+std::vector<FaceTurn> Turns(const std::vector<int>& moves) {
+  std::vector<FaceTurn> turns;
+  for (int m : moves) turns.push_back(Turn(m));
+  return turns;
+}
+
+void ExpectSameAsBruteForce(const std::string& facelets, int threads) {
+  absl::StatusOr<Cube3State> cube = ParseCube3Board(facelets, "start");
+  ASSERT_TRUE(cube.ok()) << cube.status();
+  Cube3Optimal solver(&Tables());
+  Cube3Optimal::Options options;
+  options.threads = threads;
+  const Cube3Optimal::Result result = solver.Solve(*cube, options);
+  ASSERT_TRUE(result.found) << facelets;
+  EXPECT_FALSE(result.stopped);
+  EXPECT_EQ(result.lower_bound, static_cast<int>(result.moves.size()));
+  EXPECT_EQ(ApplyCube3StickerTurns(facelets, Turns(result.moves)), kSolved) << facelets;
+  EXPECT_EQ(Tokens(result.moves), Tokens(Brute().Solve(facelets))) << facelets;
+  EXPECT_LE(solver.LowerBound(*cube), static_cast<int>(result.moves.size()));
+}
+
+TEST(Cube3OptimalTest, TheSolvedCubeNeedsNoMoves) {
+  Cube3Optimal solver(&Tables());
+  const Cube3Optimal::Result result = solver.Solve(Cube3Solved(), {});
+  EXPECT_TRUE(result.found);
+  EXPECT_TRUE(result.moves.empty());
+  EXPECT_EQ(solver.LowerBound(Cube3Solved()), 0);
+}
+
+// Short scrambles on 1 and 2 threads: the brute force's answer (the lex-min shortest) each time.
+TEST(Cube3OptimalTest, ShortScramblesMatchTheBruteForce) {
+  SeededRandom random(20261204);
+  for (int i = 0; i < 300; ++i) {
+    const int length = 1 + i % 8;
+    const std::string facelets =
+        ApplyCube3StickerTurns(kSolved, Turns(RandomMoves(random, length)));
+    ExpectSameAsBruteForce(facelets, 1 + i % 2);
+  }
+}
+
+// Longer scrambles, where the search runs several bounds below the answer: 9 and 10 moves.
+TEST(Cube3OptimalTest, NineAndTenMoveScramblesMatchTheBruteForce) {
+  SeededRandom random(4);
+  for (int i = 0; i < 12; ++i) {
+    const std::string facelets =
+        ApplyCube3StickerTurns(kSolved, Turns(RandomMoves(random, 9 + i % 2)));
+    ExpectSameAsBruteForce(facelets, 2);
+  }
+}
+
+// Scrambles whose shortest solutions are many and tie: the lex-min rule decides, with commuting
+// opposite faces (the search turns U before D; the brute force has no such rule).
+TEST(Cube3OptimalTest, CommutingFacesGiveTheSmallestOrder) {
+  for (const char* scramble : {"D U", "D2 U'", "L R B F", "B' F2 D U R L'", "U D U2 R L2"}) {
+    absl::StatusOr<std::vector<FaceTurn>> turns = ParseFaceTurns(scramble, "scramble");
+    ASSERT_TRUE(turns.ok());
+    ExpectSameAsBruteForce(ApplyCube3StickerTurns(kSolved, *turns), 1);
+  }
+}
+
+// Threads change the time, not the answer: 12-move scrambles (an answer of 11-12 moves, several
+// bounds of split work) on 1 and 2 threads.
+TEST(Cube3OptimalTest, TwoThreadsGiveTheSameAnswer) {
+  SeededRandom random(12);
+  Cube3Optimal solver(&Tables());
+  for (int i = 0; i < 4; ++i) {
+    Cube3State cube = Cube3Solved();
+    for (int m : RandomMoves(random, 12)) cube = Cube3Multiply(cube, Cube3MoveState(m));
+    Cube3Optimal::Options one, two;
+    two.threads = 2;
+    const Cube3Optimal::Result a = solver.Solve(cube, one);
+    const Cube3Optimal::Result b = solver.Solve(cube, two);
+    ASSERT_TRUE(a.found && b.found);
+    EXPECT_EQ(Tokens(a.moves), Tokens(b.moves));
+    EXPECT_EQ(ApplyCube3StickerTurns(Cube3Facelets(cube), Turns(a.moves)), kSolved);
+  }
+}
+
+// A deadline ends the search with the bound it reached, which is at most the optimal length (17
+// for the first published random cube, by nxopt), and progress came from the calling thread.
+TEST(Cube3OptimalTest, ADeadlineStopsWithAProvenLowerBound) {
+  absl::StatusOr<Cube3State> cube =
+      ParseCube3Board("LULFULDLBRBFDRRRUBBDUUFRDFURLFRDLFDLFDLULRDBBUFDFBBUBR", "start");
+  ASSERT_TRUE(cube.ok()) << cube.status();
+  Cube3Optimal solver(&Tables());
+  Cube3Optimal::Options options;
+  options.threads = 2;
+  options.deadline = absl::Now() + absl::Milliseconds(300);
+  options.progress_interval = absl::Milliseconds(50);
+  const std::thread::id caller = std::this_thread::get_id();
+  int reports = 0;
+  options.progress = [&](int bound, uint64_t nodes) {
+    EXPECT_EQ(std::this_thread::get_id(), caller);
+    EXPECT_GE(bound, solver.LowerBound(*cube));
+    EXPECT_GT(nodes, 0u);
+    ++reports;
+  };
+  const Cube3Optimal::Result result = solver.Solve(*cube, options);
+  EXPECT_FALSE(result.found);
+  EXPECT_TRUE(result.stopped);
+  EXPECT_GE(result.lower_bound, solver.LowerBound(*cube));
+  EXPECT_LE(result.lower_bound, 17);
+  EXPECT_GT(result.nodes, 0u);
+  EXPECT_GE(reports, 1);
+}
+
+TEST(Cube3OptimalTest, CancellationStopsTheSearch) {
+  absl::StatusOr<Cube3State> cube =
+      ParseCube3Board("LULFULDLBRBFDRRRUBBDUUFRDFURLFRDLFDLFDLULRDBBUFDFBBUBR", "start");
+  ASSERT_TRUE(cube.ok());
+  Cube3Optimal solver(&Tables());
+  std::atomic<bool> cancelled{true};
+  Cube3Optimal::Options options;
+  options.cancelled = &cancelled;
+  const Cube3Optimal::Result result = solver.Solve(*cube, options);
+  EXPECT_FALSE(result.found);
+  EXPECT_TRUE(result.stopped);
+}
+
+}  // namespace
+}  // namespace puzzle

@@ -1,0 +1,90 @@
+// Phase 1's coordinates stepped by flip-slice class, shared by the two-phase search
+// (cube3_two_phase.h) and the optimal one (cube3_optimal.h), and the rotation that shows a
+// position along its other two axes.
+//
+// Phase 1 steps through flip-slice classes instead of raw coordinates. A state X is kept as
+// (class c, twist t in the class representative's frame, symmetry s) where S_s X S_s^-1 has the
+// representative's flip-slice and twist t: (c, t) is X's phase-1 table index itself. Move M
+// takes X to X M, and S_s X M S_s^-1 = (S_s X S_s^-1)(S_s M S_s^-1): the representative turned
+// by the conjugated move M' = S_s M S_s^-1, which a row of the flip-slice move table maps to a
+// class c' and the symmetry u that brings it to c' 's representative. So X M is
+// (c', twist_conjugate(twist_move(t, M'), u), S_u S_s): one row per node for the 18 children's
+// classes, instead of a random flip-slice class and sym lookup (2 and 1 MB tables) per child.
+//
+// The exact phase-1 table (141 MB) costs a cache and TLB miss a lookup, and most children fail
+// it. Two projections of the distance to G1, exact for their own coordinates and so lower
+// bounds of it, come from tables small enough to stay cached: the flip-slice class alone
+// (64 KB) and the twist with the slice edges' combination (1 MB, in any UD-symmetric frame as
+// both are symmetric). A child either of them rules out needs no exact lookup.
+//
+// Thread-safety: Get() builds the tables once (thread-safe); they are immutable.
+#ifndef PUZZLES_CUBE3_CUBE3_PHASE1_MOVES_H_
+#define PUZZLES_CUBE3_CUBE3_PHASE1_MOVES_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "puzzles/cube3/cube3_coordinates.h"
+#include "puzzles/cube3/cube3_cube.h"
+#include "puzzles/cube3/cube3_symmetry.h"
+
+namespace puzzle {
+
+// R^k x R^-k for R the 120-degree rotation about the URF-DBL diagonal (Kociemba's S_URF3),
+// which takes the U axis to R to F: x seen along another axis, for k = 1 and 2.
+Cube3State Cube3RotateUrf(Cube3State x, int k);
+
+// The move R^-k m R^k: move m of a k-rotated variant, seen on the cube.
+int Cube3UnrotatedMove(int k, int m);
+// The move R^k m R^-k: move m of the cube, seen on its k-rotated variant.
+int Cube3RotatedMove(int k, int m);
+
+class Cube3Phase1Moves {
+ public:
+  static const Cube3Phase1Moves& Get();
+
+  // S_s M S_s^-1 for move m.
+  int Conjugated(int s, int m) const { return conjugated_move_[s * kCube3Moves + m]; }
+  // The symmetry S_u S_s.
+  int Product(int u, int s) const { return product_[u * kCube3Symmetries + s]; }
+
+  // Class `cls`'s representative turned by move m (in its own frame).
+  struct Moved {
+    int cls;
+    int sym;          // brings the result to its class's representative
+    int combination;  // of the slice edges, in that representative
+  };
+  Moved FlipSliceMove(int cls, int m) const {
+    const uint32_t packed = flipslice_move_[cls * kCube3Moves + m];
+    return {static_cast<int>(packed & 0xFFFF), static_cast<int>(packed >> 16 & 0xF),
+            static_cast<int>(packed >> 20)};
+  }
+  void PrefetchFlipSliceRow(int cls) const {
+    __builtin_prefetch(&flipslice_move_[cls * kCube3Moves]);
+  }
+
+  // Lower bounds of the phase-1 distance.
+  int FlipSliceDistance(int cls) const { return flipslice_distance_[cls]; }
+  int TwistSliceDistance(int combination, int twist) const {
+    return twist_slice_distance_[combination * kCube3Twists + twist];
+  }
+
+ private:
+  Cube3Phase1Moves();
+  void FillSymmetryTables();
+  void FillFlipSliceMoves();
+  void FillFlipSliceDistances();
+  void FillTwistSliceDistances();
+
+  static constexpr uint8_t kUnset = 0xFF;
+  uint8_t conjugated_move_[kCube3Symmetries * kCube3Moves];
+  uint8_t product_[kCube3Symmetries * kCube3Symmetries];
+  // 16 bits class, 4 bits sym, 9 bits combination (see Moved).
+  std::vector<uint32_t> flipslice_move_;
+  std::vector<uint8_t> flipslice_distance_;
+  std::vector<uint8_t> twist_slice_distance_;
+};
+
+}  // namespace puzzle
+
+#endif  // PUZZLES_CUBE3_CUBE3_PHASE1_MOVES_H_
