@@ -53,6 +53,12 @@ ABSL_FLAG(std::string, metric, "",
 ABSL_FLAG(std::string, mode, "",
           "solve: how to answer, one of the modes the puzzle lists (e.g. optimal for cube3: the "
           "minimum, by a search that may take minutes); empty: the puzzle's default.");
+ABSL_FLAG(int, max_length, 0,
+          "solve, near-optimal puzzles (cube3): the longest answer wanted; 0: the puzzle's own "
+          "bound.");
+ABSL_FLAG(absl::Duration, time_budget, absl::ZeroDuration(),
+          "solve, near-optimal mode (cube3): keep looking for a shorter answer this long; 0: "
+          "answer the first.");
 ABSL_FLAG(int, moves, 30, "scramble: how many random moves.");
 ABSL_FLAG(uint64_t, seed, 1, "scramble: the random seed.");
 ABSL_FLAG(bool, random_state, false,
@@ -134,8 +140,10 @@ absl::StatusOr<puzzle::Answer> SolveOne(const puzzle::Puzzle& p, const puzzle::Q
   puzzle::SolveControl control;
   control.set_progress(show, absl::Milliseconds(100));
   puzzle::Answer answer;
-  const absl::Status status = (*loaded)->solver().Solve(
-      puzzle::Query{query.start, query.goal, query.metric, query.mode}, control, &answer);
+  const absl::Status status =
+      (*loaded)->solver().Solve(puzzle::Query{query.start, query.goal, query.metric, query.mode,
+                                              query.max_length, query.time_budget},
+                                control, &answer);
   if (!status.ok()) return status;
   return answer;
 }
@@ -175,8 +183,12 @@ void PrintBoard(const puzzle::PuzzleInfo& info, const std::string& board) {
 
 int Solve(const puzzle::Puzzle& p, const std::vector<char*>& args, const char* argv0) {
   if (args.size() < 3 || args.size() > 4) return Usage("solve takes START [GOAL]");
-  const puzzle::QueryText query{args[2], args.size() == 4 ? args[3] : "",
-                                absl::GetFlag(FLAGS_metric), absl::GetFlag(FLAGS_mode)};
+  const puzzle::QueryText query{args[2],
+                                args.size() == 4 ? args[3] : "",
+                                absl::GetFlag(FLAGS_metric),
+                                absl::GetFlag(FLAGS_mode),
+                                absl::GetFlag(FLAGS_max_length),
+                                absl::GetFlag(FLAGS_time_budget)};
   absl::StatusOr<puzzle::Answer> answer = SolveOne(p, query, argv0);
   if (!answer.ok()) return Fail(answer.status());
   const puzzle::OracleResult r{absl::OkStatus(), *std::move(answer)};

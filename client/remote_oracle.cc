@@ -97,6 +97,9 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> RemoteOracle::SolveMany(
       item->set_goal(queries[to_send[k]].goal);
       item->set_metric(queries[to_send[k]].metric);
       item->set_mode(queries[to_send[k]].mode);
+      item->set_max_length(queries[to_send[k]].max_length);
+      item->set_time_budget_ms(
+          static_cast<uint32_t>(absl::ToInt64Milliseconds(queries[to_send[k]].time_budget)));
     }
     v2::SolveBatchResponse response;
     grpc::ClientContext context;
@@ -133,6 +136,8 @@ absl::StatusOr<puzzle::Answer> RemoteOracle::SolveWatched(
   request.set_goal(query.goal);
   request.set_metric(query.metric);
   request.set_mode(query.mode);
+  request.set_max_length(query.max_length);
+  request.set_time_budget_ms(static_cast<uint32_t>(absl::ToInt64Milliseconds(query.time_budget)));
   grpc::ClientContext context;
   context.set_deadline(absl::ToChronoTime(absl::Now() + timeout_));
   std::unique_ptr<grpc::ClientReader<v2::SolveWatchResponse>> reader =

@@ -124,10 +124,13 @@ void CheckSuffixes(const Puzzle& puzzle, const puzzle::Solver& solver, const Que
     Answer expected = answer;
     expected.distance = answer.distance - static_cast<int>(i);
     expected.moves = absl::StrJoin(moves.begin() + i, moves.end(), puzzle.info().move_separator);
-    const QueryText suffix{(*boards)[i], query.goal, query.metric, query.mode};
+    const QueryText suffix{(*boards)[i], query.goal,       query.metric,
+                           query.mode,   query.max_length, query.time_budget};
     Answer got;
-    const absl::Status status = solver.Solve(
-        puzzle::Query{suffix.start, suffix.goal, suffix.metric, suffix.mode}, control, &got);
+    const absl::Status status =
+        solver.Solve(puzzle::Query{suffix.start, suffix.goal, suffix.metric, suffix.mode,
+                                   suffix.max_length, suffix.time_budget},
+                     control, &got);
     const std::string what =
         absl::StrCat(DescribeQuery(puzzle, query), " answered '", answer.moves,
                      "'; from the board after ", i, " moves, ", DescribeQuery(puzzle, suffix),
@@ -147,7 +150,7 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> AuditingOracle::SolveMany(
   puzzle::SolveControl control(deadline, nullptr, "the audit's time budget");
   std::vector<puzzle::Query> views;
   for (const QueryText& q : queries)
-    views.push_back(puzzle::Query{q.start, q.goal, q.metric, q.mode});
+    views.push_back(puzzle::Query{q.start, q.goal, q.metric, q.mode, q.max_length, q.time_budget});
   std::vector<absl::Status> statuses(queries.size());
   std::vector<Answer> answers(queries.size());
   solver_.SolveBatch(views, control, absl::MakeSpan(statuses), absl::MakeSpan(answers));
@@ -167,8 +170,10 @@ absl::StatusOr<std::vector<puzzle::OracleResult>> AuditingOracle::SolveMany(
     if (!result.status.ok() || deep >= kDeepChecksPerCall) continue;
     ++deep;
     Answer single;
-    const absl::Status status = solver_.Solve(
-        puzzle::Query{query.start, query.goal, query.metric, query.mode}, control, &single);
+    const absl::Status status =
+        solver_.Solve(puzzle::Query{query.start, query.goal, query.metric, query.mode,
+                                    query.max_length, query.time_budget},
+                      control, &single);
     const std::string what =
         absl::StrCat(DescribeQuery(puzzle_, query), ": Solve and SolveBatch disagree");
     if (puzzle_.info().searches && status.code() == absl::StatusCode::kDeadlineExceeded) continue;

@@ -60,6 +60,19 @@ absl::StatusOr<int> ModeIndex(absl::Span<const std::string> modes, absl::string_
   return ChoiceIndex("mode", modes, mode);
 }
 
+absl::Status CheckNoAnswerLimits(const Query& query) {
+  if (query.max_length != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "max_length: ", query.max_length, "; this puzzle's answers are the shortest: leave it 0"));
+  }
+  if (query.time_budget != absl::ZeroDuration()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("time_budget_ms: ", absl::ToInt64Milliseconds(query.time_budget),
+                     "; this puzzle's answers are the shortest: leave it 0"));
+  }
+  return absl::OkStatus();
+}
+
 namespace {
 
 // CheckAnswerShape with the answer's moves already counted.

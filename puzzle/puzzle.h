@@ -128,7 +128,17 @@ struct Query {
   absl::string_view goal;         // empty: the puzzle's default goal (or none, !has_goal)
   absl::string_view metric = {};  // one of PuzzleInfo::metrics; empty: the default (MetricIndex)
   absl::string_view mode = {};    // one of PuzzleInfo::modes; empty: the default (ModeIndex)
+  // For a PuzzleInfo::near_optimal puzzle only (the others refuse them: CheckNoAnswerLimits):
+  // the longest answer wanted (0: the puzzle's own bound), and how long its near-optimal mode
+  // keeps looking for a shorter answer than the first (zero: it answers the first, and the
+  // answer depends only on the query; a budget makes it depend on timing too).
+  int max_length = 0;
+  absl::Duration time_budget = absl::ZeroDuration();
 };
+
+// For a solver whose answers are optimal: InvalidArgument when the query sets max_length or
+// time_budget ("max_length: 18; this puzzle's answers are the shortest: leave it 0"), else OK.
+absl::Status CheckNoAnswerLimits(const Query& query);
 
 class Solver {
  public:
@@ -184,8 +194,10 @@ struct TableSpec {
 struct QueryText {
   std::string start;
   std::string goal;
-  std::string metric = {};  // Query::metric
-  std::string mode = {};    // Query::mode
+  std::string metric = {};                            // Query::metric
+  std::string mode = {};                              // Query::mode
+  int max_length = 0;                                 // Query::max_length
+  absl::Duration time_budget = absl::ZeroDuration();  // Query::time_budget
 };
 
 struct OracleResult {

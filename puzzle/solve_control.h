@@ -72,8 +72,9 @@ class SolveControl {
     next_progress_ = start_ + interval;
   }
 
-  // How many threads a batch may use (Solver::SolveBatch of a search puzzle): 1 unless the
-  // caller allows more. The server sets it from --batch_threads.
+  // How many threads a batch may use (Solver::SolveBatch of a search puzzle), or one search that
+  // splits its work (the 3x3x3's optimal mode): 1 unless the caller allows more. The server sets
+  // it from --batch_threads.
   void set_batch_threads(int threads) { batch_threads_ = threads < 1 ? 1 : threads; }
   int batch_threads() const { return batch_threads_; }
 

@@ -6,7 +6,8 @@ absl::StatusOr<std::vector<OracleResult>> SolverOracle::SolveMany(
     const std::vector<QueryText>& queries) {
   std::vector<Query> views;
   views.reserve(queries.size());
-  for (const QueryText& q : queries) views.push_back(Query{q.start, q.goal, q.metric, q.mode});
+  for (const QueryText& q : queries)
+    views.push_back(Query{q.start, q.goal, q.metric, q.mode, q.max_length, q.time_budget});
   std::vector<absl::Status> statuses(queries.size());
   std::vector<Answer> answers(queries.size());
   SolveControl control;

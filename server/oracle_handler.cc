@@ -177,8 +177,9 @@ absl::Status OracleHandler::Solve(const puzzle::LoadedPuzzle& puzzle,
                                   v2::SolveResponse* response) const {
   puzzle::Answer answer;
   absl::Status status = puzzle.solver().Solve(
-      puzzle::Query{request.start(), request.goal(), request.metric(), request.mode()}, control,
-      &answer);
+      puzzle::Query{request.start(), request.goal(), request.metric(), request.mode(),
+                    request.max_length(), absl::Milliseconds(request.time_budget_ms())},
+      control, &answer);
   if (!status.ok()) return status;
   RecordSearch(puzzle, answer);
   const bool solvable = answer.solvable;
@@ -204,7 +205,8 @@ void OracleHandler::SolveItems(
   std::vector<puzzle::Query> queries;
   queries.reserve(items.size());
   for (const v2::SolveItem& item : items) {
-    queries.push_back({item.start(), item.goal(), item.metric(), item.mode()});
+    queries.push_back({item.start(), item.goal(), item.metric(), item.mode(), item.max_length(),
+                       absl::Milliseconds(item.time_budget_ms())});
   }
   std::vector<absl::Status> statuses(queries.size());
   std::vector<puzzle::Answer> answers(queries.size());

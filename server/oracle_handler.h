@@ -36,7 +36,8 @@ struct OracleHandlerOptions {
   RequestLimits limits;
   // The longest a search may run, whatever the call's deadline (--max_search_time).
   absl::Duration max_search_time = absl::Seconds(30);
-  // Threads one batch of a search puzzle may use (SolveControl::batch_threads).
+  // Threads one batch of a search puzzle, or one optimal 3x3x3 search, may use
+  // (SolveControl::batch_threads).
   int batch_threads = 1;
   // Called after every search (a query of a puzzle whose info says `searches`), for metrics.
   std::function<void(const std::string& puzzle, absl::Duration time, uint64_t nodes)> on_search;

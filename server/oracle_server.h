@@ -60,8 +60,8 @@ struct OracleServerOptions {
   RequestLimits limits;
   absl::Duration max_search_time = absl::Seconds(30);
   int solve_threads = 2;  // executor workers
-  // Threads one batch of a search puzzle may use (its worker and batch_threads - 1 helpers), so
-  // at most solve_threads * batch_threads searches run at once.
+  // Threads one batch of a search puzzle, or one optimal 3x3x3 search, may use (its worker and
+  // batch_threads - 1 helpers), so at most solve_threads * batch_threads searches run at once.
   int batch_threads = 2;
   int solve_queue = 64;  // executor tasks waiting
   // The memory the executor's unfinished tasks may hold (their parsed requests and answers).

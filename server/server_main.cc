@@ -67,8 +67,8 @@ ABSL_FLAG(absl::Duration, max_search_time, absl::Seconds(30),
           "The longest one search may run (search puzzles), whatever the call's deadline.");
 ABSL_FLAG(int, solve_threads, 0, "Workers for searches and big batches; 0: one per CPU core.");
 ABSL_FLAG(int, batch_threads, 0,
-          "Threads one batch of a search puzzle may use (SolveBatch of 15-puzzles); 0: one per "
-          "CPU core.");
+          "Threads one batch of a search puzzle (SolveBatch of 15-puzzles), or one optimal 3x3x3 "
+          "search, may use; 0: one per CPU core.");
 ABSL_FLAG(int, solve_queue, 64,
           "Searches and big batches that may wait for a worker; more are RESOURCE_EXHAUSTED.");
 ABSL_FLAG(int, request_memory_mib, 64,

@@ -505,6 +505,35 @@ TEST_P(PuzzleTransportsTest, AnUnknownModeIsNamed) {
       [](v2::SolveItem* item) { item->set_mode("bogus"); });
 }
 
+// An answer-length limit: a puzzle whose answers are the shortest refuses it, over gRPC and
+// HTTP; a near-optimal one (the 3x3x3) answers within it.
+TEST_P(PuzzleTransportsTest, AnAnswerLimitIsRefusedUnlessNearOptimal) {
+  const puzzle::SolveExample& e = examples().solves.front();
+  v2::SolveRequest request;
+  request.set_puzzle(GetParam());
+  request.set_start(e.start);
+  request.set_goal(e.goal);
+  request.set_metric(e.metric);
+  request.set_max_length(30);
+  v2::SolveResponse response;
+  grpc::ClientContext context;
+  const grpc::Status s = Server::Get().stub().Solve(WithDeadline(&context), request, &response);
+  httplib::Result r = Server::Get().http().Post(Path("solve"), Json(request), "application/json");
+  ASSERT_TRUE(r);
+  if (puzzle().info().near_optimal) {
+    ASSERT_TRUE(s.ok()) << s.error_message();
+    EXPECT_LE(response.distance(), 30);
+    EXPECT_EQ(r->status, 200) << r->body;
+  } else {
+    const std::string expected =
+        "max_length: 30; this puzzle's answers are the shortest: leave it 0";
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_EQ(s.error_message(), expected);
+    EXPECT_EQ(r->status, 400);
+    EXPECT_NE(r->body.find(expected), std::string::npos) << r->body;
+  }
+}
+
 TEST_P(PuzzleTransportsTest, ListPuzzlesDescribesIt) {
   httplib::Result r = Server::Get().http().Get("/v2/puzzles");
   ASSERT_TRUE(r);

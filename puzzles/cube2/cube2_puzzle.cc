@@ -73,6 +73,8 @@ class Cube2Solver final : public Solver {
     if (!metric.ok()) return metric.status();
     const absl::StatusOr<int> mode = ModeIndex({}, query.mode);
     if (!mode.ok()) return mode.status();
+    const absl::Status limits = CheckNoAnswerLimits(query);
+    if (!limits.ok()) return limits;
     absl::StatusOr<Cube2State> start = ParseCube2Board(query.start, "start");
     if (!start.ok()) return start.status();
     absl::StatusOr<Cube2State> goal = ParseGoal(query.goal);

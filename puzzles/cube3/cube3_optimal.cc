@@ -283,7 +283,9 @@ Cube3Optimal::Result Cube3Optimal::Solve(const Cube3State& cube, const Options& 
   shared.cube = &cube;
   shared.options = &options;
   const int threads = std::max(1, options.threads);
-  for (int bound = std::max(1, tables.LowerBound(start)); bound <= kMaxBound; ++bound) {
+  const int limit = options.max_length > 0 ? std::min(options.max_length, kMaxBound) : kMaxBound;
+  result.lower_bound = std::max(1, tables.LowerBound(start));
+  for (int bound = result.lower_bound; bound <= limit; ++bound) {
     result.lower_bound = bound;
     shared.bound = bound;
     shared.items = Items(tables, start, bound);
@@ -321,6 +323,7 @@ Cube3Optimal::Result Cube3Optimal::Solve(const Cube3State& cube, const Options& 
       result.stopped = true;
       break;
     }
+    result.lower_bound = bound + 1;  // every sequence of this length was tried
   }
   result.nodes = shared.nodes.load();
   return result;

@@ -59,6 +59,9 @@ class Cube3Optimal {
 
   struct Options {
     int threads = 1;  // threads for one solve (the calling thread is one of them)
+    // The longest solution wanted (0: any): when the minimum is longer, the result is not found,
+    // not stopped, with lower_bound max_length + 1.
+    int max_length = 0;
     absl::Time deadline = absl::InfiniteFuture();
     const std::atomic<bool>* cancelled = nullptr;  // may be null; read with relaxed ordering
     // Called from the calling thread about every progress_interval (may be empty): the bound
@@ -70,7 +73,8 @@ class Cube3Optimal {
     bool found = false;
     std::vector<int> moves;  // cube * moves = solved: optimal, lexicographically smallest
     uint64_t nodes = 0;      // nodes generated
-    int lower_bound = 0;     // proven: found ? moves.size() : the bound being searched
+    int lower_bound = 0;     // proven: found ? moves.size() : the bound being searched (or
+                             // max_length + 1 when every length up to max_length has none)
     bool stopped = false;    // the deadline or cancellation ended the search
   };
 

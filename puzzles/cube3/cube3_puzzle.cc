@@ -1,5 +1,6 @@
 #include "puzzles/cube3/cube3_puzzle.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -97,10 +98,12 @@ class Cube3Solver final : public Solver {
   Cube3Solver(const TableFile* file, Cube3PruningTables tables)
       : file_(file), tables_(tables), two_phase_(&tables_), optimal_(&tables_) {}
 
-  // Near-optimal: the two-phase search's first solution of at most 20 moves. Optimal: the
-  // two-phase solution first (about a millisecond), then the optimal search on
-  // control.batch_threads() threads; when the deadline or a cancellation stops it, the status
-  // carries the bound it proved and the two-phase solution.
+  // Near-optimal: the two-phase search's first solution of at most max_length (default 20)
+  // moves, or with a time budget the shortest it finds in that time; NotFound when it finds none
+  // that short. Optimal: the two-phase solution first (about a millisecond), then the optimal
+  // search on control.batch_threads() threads; NotFound when the minimum exceeds max_length;
+  // when the deadline or a cancellation stops it, the status carries the bound it proved and
+  // the two-phase solution.
   absl::Status Solve(const Query& query, SolveControl& control, Answer* answer) const override {
     const absl::StatusOr<int> metric = MetricIndex({}, query.metric);
     if (!metric.ok()) return metric.status();
@@ -110,18 +113,37 @@ class Cube3Solver final : public Solver {
     if (!start.ok()) return start.status();
     absl::StatusOr<Cube3State> goal = ParseGoal(query.goal);
     if (!goal.ok()) return goal.status();
+    if (query.max_length < 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "max_length: ", query.max_length, "; expected 0 (at most ", kMaxAnswer, ") or more"));
+    }
+    if (query.time_budget < absl::ZeroDuration() ||
+        (*mode == kOptimalMode && query.time_budget != absl::ZeroDuration())) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "time_budget_ms: ", absl::ToInt64Milliseconds(query.time_budget),
+          *mode == kOptimalMode ? "; the optimal mode has no budget (the call's deadline and "
+                                  "--max_search_time bound it): leave it 0"
+                                : "; expected 0 or more"));
+    }
+    const int max_length =
+        query.max_length == 0 ? kMaxAnswer : std::min(query.max_length, kMaxAnswer);
     const Cube3State cube = Relative(*start, *goal);
+    const absl::Time begin = absl::Now();
     Cube3TwoPhase::Options options;
-    options.max_length = kMaxAnswer;
+    // The optimal mode's best known solution is any within God's number.
+    options.max_length = *mode == kOptimalMode ? kMaxAnswer : max_length;
     options.deadline = control.deadline();
     options.cancelled = control.cancelled_flag();
-    const absl::Time begin = absl::Now();
+    if (query.time_budget > absl::ZeroDuration()) {
+      options.improve_until = std::min(begin + query.time_budget, control.deadline());
+    }
     const Cube3TwoPhase::Result two_phase = two_phase_.Solve(cube, options);
     std::vector<int> moves = two_phase.moves;
     uint64_t nodes = two_phase.nodes;
     if (*mode == kOptimalMode) {
       Cube3Optimal::Options optimal_options;
       optimal_options.threads = control.batch_threads();
+      optimal_options.max_length = max_length;
       optimal_options.deadline = control.deadline();
       optimal_options.cancelled = control.cancelled_flag();
       optimal_options.progress = [&control](int bound, uint64_t so_far) {
@@ -130,13 +152,23 @@ class Cube3Solver final : public Solver {
       optimal_options.progress_interval = absl::Milliseconds(10);  // control keeps its own pace
       const Cube3Optimal::Result optimal = optimal_.Solve(cube, optimal_options);
       nodes += optimal.nodes;
+      if (!optimal.found && !optimal.stopped) {
+        return absl::NotFoundError(absl::StrCat("no solution of at most ", max_length,
+                                                " moves: the optimal length is at least ",
+                                                optimal.lower_bound));
+      }
       if (!optimal.found) {
         return WithBestKnown(control.StopStatus(optimal.lower_bound, nodes), optimal.lower_bound,
                              two_phase);
       }
       moves = optimal.moves;
-    } else if (!two_phase.found) {
+    } else if (!two_phase.found && two_phase.stopped) {
       return control.StopStatus(0, nodes);
+    } else if (!two_phase.found) {
+      return absl::NotFoundError(absl::StrCat(
+          "no solution of at most ", max_length,
+          " moves found by the two-phase search (which does not try every sequence); mode "
+          "optimal finds the minimum"));
     }
     answer->solvable = true;
     answer->distance = static_cast<int>(moves.size());

@@ -23,9 +23,12 @@ class Cube3PuzzleTest : public ::testing::Test {
     loaded_ = loaded->release();
   }
   static absl::StatusOr<Answer> Solve(const std::string& start, const std::string& goal) {
+    return Solve(Query{start, goal});
+  }
+  static absl::StatusOr<Answer> Solve(const Query& query) {
     SolveControl control;
     Answer answer;
-    const absl::Status status = loaded_->solver().Solve(Query{start, goal}, control, &answer);
+    const absl::Status status = loaded_->solver().Solve(query, control, &answer);
     if (!status.ok()) return status;
     return answer;
   }
@@ -38,7 +41,7 @@ LoadedPuzzle* Cube3PuzzleTest::loaded_ = nullptr;
 
 TEST_F(Cube3PuzzleTest, ExamplesAreTheSolversAnswers) {
   for (const SolveExample& e : Cube3Puzzle().examples().solves) {
-    absl::StatusOr<Answer> a = Solve(e.start, e.goal);
+    absl::StatusOr<Answer> a = Solve(Query{e.start, e.goal, e.metric, e.mode});
     ASSERT_TRUE(a.ok()) << a.status();
     EXPECT_EQ(a->moves, e.answer.moves) << e.start << " -> " << e.goal;
     EXPECT_EQ(a->distance, e.answer.distance) << e.start;
@@ -103,6 +106,50 @@ TEST_F(Cube3PuzzleTest, AnExpiredDeadlineIsDeadlineExceeded) {
       loaded_->solver().Solve(Query{*Cube3Puzzle().RandomBoard("", 3), ""}, control, &answer);
   // The search checks the clock every 1,024 nodes: a quick cube may still be answered.
   EXPECT_TRUE(status.ok() || absl::IsDeadlineExceeded(status)) << status;
+}
+
+// A shorter max_length gets an answer that short or NotFound; a budget an answer no longer than
+// the first; both are replayed. The optimal mode proves a max_length below the minimum.
+TEST_F(Cube3PuzzleTest, MaxLengthAndTimeBudgetBoundTheAnswer) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const std::string start = *Cube3Puzzle().RandomBoard("", seed);
+    absl::StatusOr<Answer> first = Solve(start, "");
+    ASSERT_TRUE(first.ok()) << first.status();
+    Query budgeted{start, ""};
+    budgeted.time_budget = absl::Milliseconds(30);
+    absl::StatusOr<Answer> better = Solve(budgeted);
+    ASSERT_TRUE(better.ok()) << better.status();
+    EXPECT_LE(better->distance, first->distance);
+    EXPECT_TRUE(Cube3Puzzle().CheckAnswer({start, ""}, *better).ok());
+    Query shorter{start, ""};
+    shorter.max_length = better->distance;
+    absl::StatusOr<Answer> within = Solve(shorter);
+    ASSERT_TRUE(within.ok()) << within.status();
+    EXPECT_LE(within->distance, better->distance);
+    EXPECT_TRUE(Cube3Puzzle().CheckAnswer({start, ""}, *within).ok());
+    Query far_too_short{start, ""};
+    far_too_short.max_length = 9;  // a random cube needs 16 or more
+    EXPECT_EQ(Solve(far_too_short).status().message(),
+              "no solution of at most 9 moves found by the two-phase search (which does not try "
+              "every sequence); mode optimal finds the minimum");
+  }
+  Query optimal{"R U2 F' R2 D L'", "", "", "optimal"};
+  optimal.max_length = 5;
+  EXPECT_EQ(
+      Solve(optimal).status(),
+      absl::NotFoundError("no solution of at most 5 moves: the optimal length is at least 6"));
+  optimal.max_length = 6;
+  absl::StatusOr<Answer> six = Solve(optimal);
+  ASSERT_TRUE(six.ok()) << six.status();
+  EXPECT_EQ(six->moves, "L D' R2 F U2 R'");
+  Query bad{"R U", ""};
+  bad.max_length = -1;
+  EXPECT_EQ(Solve(bad).status().message(), "max_length: -1; expected 0 (at most 20) or more");
+  bad = Query{"R U", "", "", "optimal"};
+  bad.time_budget = absl::Milliseconds(5);
+  EXPECT_EQ(Solve(bad).status().message(),
+            "time_budget_ms: 5; the optimal mode has no budget (the call's deadline and "
+            "--max_search_time bound it): leave it 0");
 }
 
 }  // namespace

@@ -36,6 +36,8 @@ class EightTableSolver final : public Solver {
     if (!metric.ok()) return metric.status();
     const absl::StatusOr<int> mode = ModeIndex({}, query.mode);
     if (!mode.ok()) return mode.status();
+    const absl::Status limits = CheckNoAnswerLimits(query);
+    if (!limits.ok()) return limits;
     absl::StatusOr<EightAnswer> solved = solver_.SolveText(query.start, query.goal);
     if (!solved.ok()) return solved.status();
     ToAnswer(*solved, answer);
@@ -60,6 +62,11 @@ class EightTableSolver final : public Solver {
       const absl::StatusOr<int> mode = ModeIndex({}, queries[i].mode);
       if (!mode.ok()) {
         statuses[i] = mode.status();
+        continue;
+      }
+      const absl::Status limits = CheckNoAnswerLimits(queries[i]);
+      if (!limits.ok()) {
+        statuses[i] = limits;
         continue;
       }
       absl::StatusOr<RelabeledQuery> parsed = ParseEightQuery(queries[i].start, queries[i].goal);

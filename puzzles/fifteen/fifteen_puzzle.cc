@@ -43,6 +43,8 @@ class FifteenSolver final : public Solver {
     if (!metric.ok()) return metric.status();
     const absl::StatusOr<int> mode = ModeIndex({}, query.mode);
     if (!mode.ok()) return mode.status();
+    const absl::Status limits = CheckNoAnswerLimits(query);
+    if (!limits.ok()) return limits;
     absl::StatusOr<FifteenBoard> start = ParseFifteenBoard(query.start, "start");
     if (!start.ok()) return start.status();
     absl::StatusOr<FifteenBoard> goal = ParseGoal(query.goal);

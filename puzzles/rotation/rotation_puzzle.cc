@@ -36,6 +36,8 @@ class RotationTableSolver final : public Solver {
     if (!metric.ok()) return metric.status();
     const absl::StatusOr<int> mode = ModeIndex({}, query.mode);
     if (!mode.ok()) return mode.status();
+    const absl::Status limits = CheckNoAnswerLimits(query);
+    if (!limits.ok()) return limits;
     absl::StatusOr<RotationBoard> board = ParseRotationBoard(query.start, "board");
     if (!board.ok()) return board.status();
     const absl::Status no_goal = CheckNoGoal(query.goal);
