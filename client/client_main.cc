@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -25,12 +26,16 @@
 #include <thread>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
+#include "client/batch_job.h"
+#include "client/batch_lines.h"
 #include "client/progress_line.h"
 #include "client/remote_oracle.h"
 #include "grpc/health/v1/health.grpc.pb.h"
@@ -64,6 +69,16 @@ ABSL_FLAG(uint64_t, seed, 1, "scramble: the random seed.");
 ABSL_FLAG(bool, random_state, false,
           "scramble: a uniformly random position instead of --moves random moves; with --server, "
           "also the moves that produce it from the goal (table puzzles).");
+ABSL_FLAG(std::string, input, "-", "batch: the queries, one a line; - is stdin.");
+ABSL_FLAG(std::string, output, "", "batch: the JSON Lines answers file (required).");
+ABSL_FLAG(bool, resume, false,
+          "batch: continue the output after its last complete line (it must be this input's).");
+ABSL_FLAG(std::string, shard, "0/1",
+          "batch: I/N takes the input lines L with (L - 1) % N == I; N alone takes I from "
+          "JOB_COMPLETION_INDEX (a Kubernetes Indexed Job).");
+ABSL_FLAG(bool, timing, true,
+          "batch: \"nodes\" and \"ms\" in each answer (without them two runs are byte-identical).");
+ABSL_FLAG(int, chunk_size, 500, "batch: queries per SolveBatch call (or in-process batch).");
 ABSL_FLAG(std::string, service, "", "health: the service to ask about; empty: the server.");
 ABSL_FLAG(absl::Duration, timeout, absl::Seconds(60), "Deadline of each RPC.");
 ABSL_FLAG(int, max_message_size, 64 * 1024 * 1024, "Largest message the client accepts.");
@@ -80,6 +95,9 @@ constexpr char kUsage[] =
     "  oracle_client [--server=ADDR | --tables_dir=DIR] judge --format=NAME < input\n"
     "  oracle_client --server=ADDR [--puzzle=NAME] scramble [--moves=N | --random_state] "
     "[--seed=S]\n"
+    "  oracle_client [--server=ADDR | --tables_dir=DIR] [--puzzle=NAME] batch --output=FILE "
+    "[--input=FILE] [--resume] [--shard=I/N] [--timing=false]\n"
+    "  oracle_client merge PART... > merged\n"
     "  oracle_client --server=ADDR info\n"
     "  oracle_client --server=ADDR health [--service=NAME]\n";
 
@@ -295,6 +313,98 @@ int Health() {
 
 }  // namespace
 
+// Every puzzle's Oracle for a batch, made on first use: remote over one channel, or in-process
+// (each puzzle's tables loaded when its first query comes).
+class BatchOracles {
+ public:
+  explicit BatchOracles(const char* argv0) : argv0_(argv0) {
+    if (!absl::GetFlag(FLAGS_server).empty()) channel_ = Channel();
+  }
+  absl::StatusOr<puzzle::Oracle*> Get(const std::string& name) {
+    auto it = oracles_.find(name);
+    if (it != oracles_.end()) return it->second.get();
+    const puzzle::Puzzle* p = puzzle::FindPuzzle(name);
+    if (p == nullptr) return client::UnknownPuzzleError(name);
+    std::unique_ptr<puzzle::Oracle> oracle;
+    if (channel_ != nullptr) {
+      oracle = std::make_unique<client::RemoteOracle>(channel_, name, absl::GetFlag(FLAGS_timeout));
+    } else {
+      std::unique_ptr<puzzle::LoadedPuzzle> loaded;
+      absl::StatusOr<std::unique_ptr<puzzle::Oracle>> opened = OpenOracle(*p, argv0_, &loaded);
+      if (!opened.ok()) return opened.status();
+      loaded_.push_back(std::move(loaded));
+      oracle = *std::move(opened);
+    }
+    return (oracles_[name] = std::move(oracle)).get();
+  }
+
+ private:
+  const char* const argv0_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::vector<std::unique_ptr<puzzle::LoadedPuzzle>> loaded_;
+  absl::flat_hash_map<std::string, std::unique_ptr<puzzle::Oracle>> oracles_;
+};
+
+bool SpaceSeparatedMoves(const std::string& name) {
+  const puzzle::Puzzle* p = puzzle::FindPuzzle(name);
+  return p != nullptr && p->info().move_separator == " ";
+}
+
+int Batch(const char* argv0) {
+  client::BatchOptions options;
+  options.default_puzzle = absl::GetFlag(FLAGS_puzzle);
+  const std::string output = absl::GetFlag(FLAGS_output);
+  if (output.empty()) return Usage("batch needs --output=FILE");
+  const absl::StatusOr<std::pair<int, int>> shard = client::ParseShard(absl::GetFlag(FLAGS_shard));
+  if (!shard.ok()) return Usage(std::string(shard.status().message()));
+  options.shard_index = shard->first;
+  options.shard_count = shard->second;
+  options.resume = absl::GetFlag(FLAGS_resume);
+  options.timing = absl::GetFlag(FLAGS_timing);
+  options.chunk_size = static_cast<size_t>(std::max(1, absl::GetFlag(FLAGS_chunk_size)));
+  options.log = stderr;
+  options.terminal = isatty(fileno(stderr));
+  const std::string input_path = absl::GetFlag(FLAGS_input);
+  std::ifstream file;
+  if (input_path != "-") {
+    std::ifstream count(input_path, std::ios::binary);
+    if (!count) return Fail(absl::NotFoundError(absl::StrCat(input_path, ": cannot be read")));
+    options.total_lines = static_cast<uint64_t>(
+        std::count(std::istreambuf_iterator<char>(count), std::istreambuf_iterator<char>(), '\n'));
+    file.open(input_path, std::ios::binary);
+  }
+  BatchOracles oracles(argv0);
+  const absl::StatusOr<client::BatchSummary> summary = client::RunBatch(
+      input_path == "-" ? std::cin : file, output, options,
+      [&oracles](const std::string& name) { return oracles.Get(name); }, &SpaceSeparatedMoves);
+  if (!summary.ok()) return Fail(summary.status());
+  std::string slowest;
+  for (const auto& [line, time] : summary->slowest) {
+    absl::StrAppend(&slowest, slowest.empty() ? "" : ", ", "line ", line, " ",
+                    absl::FormatDuration(time));
+  }
+  std::fprintf(stderr,
+               "batch: done: %llu answered (%llu errors, %llu retries), %llu already there; "
+               "%s wall, %.0f answers/s%s%s\n",
+               static_cast<unsigned long long>(summary->answered),
+               static_cast<unsigned long long>(summary->errors),
+               static_cast<unsigned long long>(summary->retries),
+               static_cast<unsigned long long>(summary->resumed),
+               absl::FormatDuration(absl::Trunc(summary->wall, absl::Milliseconds(1))).c_str(),
+               summary->answered / std::max(1e-9, absl::ToDoubleSeconds(summary->wall)),
+               slowest.empty() ? "" : "; slowest: ", slowest.c_str());
+  return 0;
+}
+
+int Merge(const std::vector<char*>& args) {
+  if (args.size() < 3) return Usage("merge takes PART...");
+  const absl::Status merged =
+      client::MergeBatchParts(std::vector<std::string>(args.begin() + 2, args.end()), std::cout);
+  std::cout.flush();
+  if (!merged.ok()) return Fail(merged);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(kUsage);
   std::vector<char*> args = absl::ParseCommandLine(argc, argv);
@@ -307,6 +417,8 @@ int main(int argc, char** argv) {
   if (command == "judge" && args.size() == 2) return Judge(argv[0]);
   if (command == "info" && args.size() == 2) return Info();
   if (command == "health" && args.size() == 2) return Health();
+  if (command == "merge") return Merge(args);
+  if (command == "batch" && args.size() == 2) return Batch(argv[0]);
   absl::StatusOr<const puzzle::Puzzle*> p = puzzle::GetPuzzle(absl::GetFlag(FLAGS_puzzle));
   if (!p.ok()) return Usage(absl::StrCat("--puzzle: ", p.status().message()));
   if (command == "solve") return Solve(**p, args, argv[0]);

@@ -19,6 +19,8 @@ std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address, int max_m
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(max_message_size);
   args.SetMaxSendMessageSize(max_message_size);
+  // A dns:/// name with several replicas behind it: every call goes to the next ready one.
+  args.SetLoadBalancingPolicyName("round_robin");
   return grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
 }
 

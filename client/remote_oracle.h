@@ -61,8 +61,8 @@ class RemoteOracle final : public puzzle::Oracle {
   int chunk_size_;
 };
 
-// A channel to `address` ("host:port" or "unix:/path") with message limits raised to
-// `max_message_size`.
+// A channel to `address` ("host:port", "dns:///name:port" or "unix:/path") with message limits
+// raised to `max_message_size`, spreading calls round-robin over the addresses the name has.
 std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address, int max_message_size);
 
 // The answer in an API response, as the Oracle interface gives it.

@@ -1,0 +1,315 @@
+#include "client/batch_job.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <memory>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "client/batch_lines.h"
+
+namespace client {
+namespace {
+
+absl::Status FileError(const std::string& path, const char* what) {
+  return absl::UnavailableError(absl::StrCat(path, ": ", what, ": ", std::strerror(errno)));
+}
+
+bool Retryable(const absl::Status& status) {
+  return absl::IsUnavailable(status) || absl::IsResourceExhausted(status);
+}
+
+// The output's complete lines, checked to be the answers to the shard's first input lines; the
+// byte length they cover (a partial line after them is dropped).
+absl::StatusOr<std::pair<uint64_t, uint64_t>> CheckExisting(const std::string& path,
+                                                            const BatchOptions& options) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::pair<uint64_t, uint64_t>{0, 0};  // nothing to resume
+  uint64_t lines = 0, bytes = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (in.eof()) break;  // no newline: a partial line, dropped
+    const uint64_t expected = static_cast<uint64_t>(options.shard_index) + 1 +
+                              lines * static_cast<uint64_t>(options.shard_count);
+    const absl::StatusOr<uint64_t> answered = BatchAnswerLine(line);
+    if (!answered.ok() || *answered != expected) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(path, " line ", lines + 1, ": ",
+                       answered.ok() ? absl::StrCat("the answer to input line ", *answered)
+                                     : std::string(answered.status().message()),
+                       "; expected the answer to input line ", expected,
+                       ": this output is not this input's (or this shard's); nothing was changed"));
+    }
+    ++lines;
+    bytes += line.size() + 1;
+  }
+  return std::pair<uint64_t, uint64_t>{lines, bytes};
+}
+
+class Job {
+ public:
+  // `resumed`: the answers already in the output (for the ETA).
+  Job(const BatchOptions& options, const OracleForPuzzle& oracles, std::FILE* out, uint64_t resumed)
+      : options_(options), oracles_(oracles), out_(out), resumed_(resumed), start_(absl::Now()) {
+    next_log_ = start_ + options.log_every;
+  }
+
+  absl::Status Add(BatchItem item) {
+    chunk_.push_back(std::move(item));
+    if (chunk_.size() >= options_.chunk_size) return Flush();
+    return absl::OkStatus();
+  }
+
+  // Answers and writes the chunk.
+  absl::Status Flush() {
+    if (chunk_.empty()) return absl::OkStatus();
+    std::vector<absl::Status> statuses(chunk_.size());
+    std::vector<puzzle::Answer> answers(chunk_.size());
+    // By puzzle, in order of first appearance; the output keeps the input's order.
+    std::map<std::string, std::vector<size_t>> by_puzzle;
+    for (size_t i = 0; i < chunk_.size(); ++i) {
+      if (chunk_[i].error.ok()) by_puzzle[chunk_[i].puzzle].push_back(i);
+    }
+    for (const auto& [name, indexes] : by_puzzle) {
+      const absl::StatusOr<puzzle::Oracle*> oracle = oracles_(name);
+      if (!oracle.ok()) {
+        for (size_t i : indexes) statuses[i] = oracle.status();
+        continue;
+      }
+      const absl::Status solved = Solve(**oracle, indexes, &statuses, &answers);
+      if (!solved.ok()) return solved;
+    }
+    std::string text;
+    for (size_t i = 0; i < chunk_.size(); ++i) {
+      text += FormatBatchAnswer(chunk_[i], statuses[i], answers[i], options_.timing);
+      const bool failed = !chunk_[i].error.ok() || !statuses[i].ok();
+      summary_.errors += failed;
+      if (!failed) Slow(chunk_[i].line, answers[i].search_time);
+    }
+    if (std::fwrite(text.data(), 1, text.size(), out_) != text.size() || std::fflush(out_) != 0) {
+      return absl::UnavailableError(absl::StrCat("writing the output: ", std::strerror(errno)));
+    }
+    summary_.answered += chunk_.size();
+    chunk_.clear();
+    MaybeLog(false);
+    return absl::OkStatus();
+  }
+
+  BatchSummary Finish() {
+    MaybeLog(true);
+    summary_.resumed = resumed_;
+    summary_.wall = absl::Now() - start_;
+    return summary_;
+  }
+
+ private:
+  // The items `indexes` of the chunk through `oracle`, retrying what is retryable.
+  absl::Status Solve(puzzle::Oracle& oracle, std::vector<size_t> indexes,
+                     std::vector<absl::Status>* statuses, std::vector<puzzle::Answer>* answers) {
+    absl::Duration backoff = options_.first_backoff;
+    for (int attempt = 1; !indexes.empty(); ++attempt) {
+      std::vector<puzzle::QueryText> queries;
+      for (size_t i : indexes) queries.push_back(chunk_[i].query);
+      absl::StatusOr<std::vector<puzzle::OracleResult>> results = oracle.SolveMany(queries);
+      std::vector<size_t> again;
+      if (!results.ok()) {
+        if (!Retryable(results.status()) || attempt >= options_.max_attempts) {
+          for (size_t i : indexes) (*statuses)[i] = results.status();
+          return absl::OkStatus();
+        }
+        again = indexes;
+      } else {
+        if (results->size() != indexes.size()) {
+          return absl::InternalError(absl::StrCat("the oracle answered ", results->size(),
+                                                  " results for ", indexes.size(), " queries"));
+        }
+        for (size_t k = 0; k < indexes.size(); ++k) {
+          puzzle::OracleResult& r = (*results)[k];
+          if (absl::IsResourceExhausted(r.status) && attempt < options_.max_attempts) {
+            again.push_back(indexes[k]);
+            continue;
+          }
+          (*statuses)[indexes[k]] = r.status;
+          (*answers)[indexes[k]] = std::move(r.answer);
+        }
+      }
+      if (!again.empty()) {
+        summary_.retries += again.size();
+        absl::SleepFor(backoff);
+        backoff = std::min(backoff * 2, absl::Seconds(10));
+      }
+      indexes = std::move(again);
+    }
+    return absl::OkStatus();
+  }
+
+  void Slow(uint64_t line, absl::Duration time) {
+    auto& slowest = summary_.slowest;
+    slowest.emplace_back(line, time);
+    std::sort(slowest.begin(), slowest.end(),
+              [](const auto& a, const auto& b) { return a.second > b.second; });
+    if (slowest.size() > 5) slowest.pop_back();
+  }
+
+  void MaybeLog(bool last) {
+    if (options_.log == nullptr) return;
+    const absl::Time now = absl::Now();
+    if (!last && now < next_log_) return;
+    next_log_ = now + options_.log_every;
+    const double seconds = std::max(1e-9, absl::ToDoubleSeconds(now - start_));
+    const double rate = summary_.answered / seconds;
+    std::string line = absl::StrFormat("batch: %d answered (%d errors, %d retries), %.0f/s",
+                                       summary_.answered, summary_.errors, summary_.retries, rate);
+    if (options_.total_lines > 0 && rate > 0) {
+      const double shard_total = static_cast<double>(options_.total_lines) / options_.shard_count;
+      const double left = std::max(0.0, shard_total - summary_.answered - resumed_);
+      absl::StrAppendFormat(&line, ", ETA %s",
+                            absl::FormatDuration(absl::Seconds(static_cast<int64_t>(left / rate))));
+    }
+    if (options_.terminal) {
+      std::fprintf(options_.log, "\r%s\033[K%s", line.c_str(), last ? "\n" : "");
+    } else {
+      std::fprintf(options_.log, "%s\n", line.c_str());
+    }
+    std::fflush(options_.log);
+  }
+
+  const BatchOptions& options_;
+  const OracleForPuzzle& oracles_;
+  std::FILE* const out_;
+  const uint64_t resumed_;
+  const absl::Time start_;
+  absl::Time next_log_;
+  std::vector<BatchItem> chunk_;
+  BatchSummary summary_;
+};
+
+}  // namespace
+
+absl::StatusOr<BatchSummary> RunBatch(std::istream& input, const std::string& output_path,
+                                      const BatchOptions& options, const OracleForPuzzle& oracles,
+                                      SpaceSeparatedMoves space_separated_moves) {
+  uint64_t done = 0;
+  struct stat st;
+  const bool exists = ::stat(output_path.c_str(), &st) == 0;
+  if (exists && st.st_size > 0 && !options.resume) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        output_path, " exists and is not empty: pass --resume to continue it, or remove it"));
+  }
+  if (options.resume && exists) {
+    absl::StatusOr<std::pair<uint64_t, uint64_t>> existing = CheckExisting(output_path, options);
+    if (!existing.ok()) return existing.status();
+    done = existing->first;
+    if (::truncate(output_path.c_str(), static_cast<off_t>(existing->second)) != 0) {
+      return FileError(output_path, "cannot cut its partial last line");
+    }
+  }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(output_path.c_str(), "ab"),
+                                                      &std::fclose);
+  if (out == nullptr) return FileError(output_path, "cannot be opened for writing");
+  Job job(options, oracles, out.get(), done);
+  uint64_t line_number = 0, in_shard = 0;
+  for (std::string text; std::getline(input, text);) {
+    ++line_number;
+    if ((line_number - 1) % options.shard_count != static_cast<uint64_t>(options.shard_index)) {
+      continue;
+    }
+    if (in_shard++ < done) continue;  // answered before
+    const absl::Status added =
+        job.Add(ReadBatchLine(text, line_number, options.default_puzzle, space_separated_moves));
+    if (!added.ok()) return added;
+  }
+  const absl::Status flushed = job.Flush();
+  if (!flushed.ok()) return flushed;
+  if (in_shard < done) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(output_path, " holds ", done, " answers but this shard of the input has only ",
+                     in_shard, " lines: it is not this input's output"));
+  }
+  return job.Finish();
+}
+
+absl::Status MergeBatchParts(const std::vector<std::string>& part_paths, std::ostream& out) {
+  struct Part {
+    std::unique_ptr<std::ifstream> in;
+    std::string path, line;
+    uint64_t number = 0;  // the current line's input line; 0 at the end
+    uint64_t count = 0;
+  };
+  std::vector<Part> parts;
+  auto advance = [](Part& p) -> absl::Status {
+    const uint64_t previous = p.number;
+    if (!std::getline(*p.in, p.line)) {
+      p.number = 0;
+      return absl::OkStatus();
+    }
+    ++p.count;
+    const absl::StatusOr<uint64_t> number = BatchAnswerLine(p.line);
+    if (!number.ok() || *number <= previous) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(p.path, " line ", p.count, ": ",
+                       number.ok() ? "out of input order" : number.status().message()));
+    }
+    p.number = *number;
+    return absl::OkStatus();
+  };
+  for (const std::string& path : part_paths) {
+    Part p;
+    p.path = path;
+    p.in = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!*p.in) return absl::NotFoundError(absl::StrCat(path, ": cannot be read"));
+    const absl::Status first = advance(p);
+    if (!first.ok()) return first;
+    parts.push_back(std::move(p));
+  }
+  uint64_t last = 0;
+  for (;;) {
+    Part* next = nullptr;
+    for (Part& p : parts) {
+      if (p.number != 0 && (next == nullptr || p.number < next->number)) next = &p;
+    }
+    if (next == nullptr) return absl::OkStatus();
+    if (next->number == last) {
+      return absl::InvalidArgumentError(absl::StrCat(next->path, " line ", next->count,
+                                                     ": input line ", last, " answered twice"));
+    }
+    last = next->number;
+    out << next->line << '\n';
+    const absl::Status moved = advance(*next);
+    if (!moved.ok()) return moved;
+  }
+}
+
+absl::StatusOr<std::pair<int, int>> ParseShard(const std::string& text) {
+  std::vector<std::string> parts = absl::StrSplit(text, '/');
+  int index = 0, count = 0;
+  if (parts.size() == 1) {
+    const char* env = std::getenv("JOB_COMPLETION_INDEX");
+    if (env == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--shard: '", text,
+                       "' gives no index and JOB_COMPLETION_INDEX is not set; expected I/N"));
+    }
+    parts.insert(parts.begin(), env);
+  }
+  if (parts.size() != 2 || !absl::SimpleAtoi(parts[0], &index) ||
+      !absl::SimpleAtoi(parts[1], &count) || count < 1 || index < 0 || index >= count) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--shard: '", text,
+                     "'; expected I/N with 0 <= I < N (or N, with I from "
+                     "JOB_COMPLETION_INDEX)"));
+  }
+  return std::pair<int, int>{index, count};
+}
+
+}  // namespace client

@@ -1,0 +1,186 @@
+#include "client/batch_lines.h"
+
+#include <google/protobuf/struct.pb.h>
+#include <google/protobuf/util/json_util.h>
+
+#include <cmath>
+#include <vector>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "rpc/utf8.h"
+
+namespace client {
+namespace {
+
+constexpr const char* kJsonFields[] = {"id", "puzzle", "start", "goal", "metric", "mode"};
+
+absl::Status LineError(uint64_t line, absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat("line ", line, ": ", what));
+}
+
+// A JSON line's fields into `item`.
+void ReadJsonLine(absl::string_view text, BatchItem* item) {
+  google::protobuf::Struct object;
+  const auto parsed = google::protobuf::util::JsonStringToMessage(std::string(text), &object);
+  if (!parsed.ok()) {
+    // The parser's message, without the caret lines it adds.
+    const std::string message = parsed.message().as_string();
+    item->error = LineError(
+        item->line, absl::StrCat("not a JSON object: ", message.substr(0, message.find('\n'))));
+    return;
+  }
+  for (const auto& [name, value] : object.fields()) {
+    bool known = false;
+    for (const char* field : kJsonFields) known = known || name == field;
+    if (!known) {
+      item->error = LineError(item->line, absl::StrCat("unknown field ", JsonString(name),
+                                                       "; expected id, puzzle, start, goal, "
+                                                       "metric or mode"));
+      return;
+    }
+    if (name == "id") {
+      if (value.has_number_value()) {
+        const double id = value.number_value();
+        item->id_json = id == std::floor(id) && std::fabs(id) < 9007199254740992.0
+                            ? absl::StrFormat("%.0f", id)
+                            : absl::StrFormat("%.17g", id);
+      } else if (value.has_string_value()) {
+        item->id_json = JsonString(value.string_value());
+      } else if (!value.has_null_value()) {
+        item->error = LineError(item->line, "field \"id\" must be a string or a number");
+        return;
+      }
+      continue;
+    }
+    if (!value.has_string_value()) {
+      item->error =
+          LineError(item->line, absl::StrCat("field ", JsonString(name), " must be a string"));
+      return;
+    }
+    const std::string& s = value.string_value();
+    if (name == "puzzle") item->puzzle = s;
+    if (name == "start") item->query.start = s;
+    if (name == "goal") item->query.goal = s;
+    if (name == "metric") item->query.metric = s;
+    if (name == "mode") item->query.mode = s;
+  }
+  if (!object.fields().contains("start")) {
+    item->error = LineError(item->line, "field \"start\" is missing");
+  }
+}
+
+}  // namespace
+
+BatchItem ReadBatchLine(absl::string_view text, uint64_t line, const std::string& default_puzzle,
+                        bool (*space_separated_moves)(const std::string& puzzle)) {
+  BatchItem item;
+  item.line = line;
+  item.puzzle = default_puzzle;
+  absl::ConsumeSuffix(&text, "\r");
+  const absl::string_view trimmed = absl::StripAsciiWhitespace(text);
+  if (trimmed.empty()) {
+    item.error = LineError(line, "empty; expected START, START<TAB>GOAL or a JSON object");
+    return item;
+  }
+  if (trimmed.front() == '{') {
+    ReadJsonLine(trimmed, &item);
+    return item;
+  }
+  const size_t tab = text.find('\t');
+  if (tab != absl::string_view::npos) {
+    item.query.start = std::string(absl::StripAsciiWhitespace(text.substr(0, tab)));
+    item.query.goal = std::string(absl::StripAsciiWhitespace(text.substr(tab + 1)));
+    return item;
+  }
+  const std::vector<absl::string_view> words =
+      absl::StrSplit(trimmed, absl::ByAnyChar(" "), absl::SkipEmpty());
+  if (words.size() == 2 && !space_separated_moves(default_puzzle)) {
+    item.query.start = std::string(words[0]);
+    item.query.goal = std::string(words[1]);
+  } else {
+    item.query.start = std::string(trimmed);
+  }
+  return item;
+}
+
+absl::Status UnknownPuzzleError(absl::string_view name) {
+  return absl::InvalidArgumentError(absl::StrCat("puzzle: '", absl::CHexEscape(name.substr(0, 32)),
+                                                 "' is not a puzzle (oracle_client list)"));
+}
+
+std::string JsonString(absl::string_view text) {
+  size_t bad = 0;
+  const bool utf8 = rpc::IsValidUtf8(text, &bad);
+  std::string out = "\"";
+  for (const char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        // Control characters, and every byte above 0x7F of text that is not UTF-8 (read as
+        // Latin-1), are escaped: the output is always valid JSON in UTF-8.
+        if (u < 0x20 || (u >= 0x80 && !utf8)) {
+          absl::StrAppendFormat(&out, "\\u%04x", u);
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+std::string FormatBatchAnswer(const BatchItem& item, const absl::Status& status,
+                              const puzzle::Answer& answer, bool timing) {
+  std::string out = absl::StrCat("{\"line\":", item.line, ",\"id\":", item.id_json,
+                                 ",\"puzzle\":", JsonString(item.puzzle));
+  const absl::Status& error = item.error.ok() ? status : item.error;
+  if (!error.ok()) {
+    absl::StrAppend(&out,
+                    ",\"error\":{\"code\":", JsonString(absl::StatusCodeToString(error.code())),
+                    ",\"message\":", JsonString(error.message()), "}}\n");
+    return out;
+  }
+  absl::StrAppend(&out, ",\"distance\":", answer.distance, ",\"moves\":", JsonString(answer.moves));
+  if (timing) {
+    absl::StrAppendFormat(&out, ",\"nodes\":%d,\"ms\":%.3f", answer.nodes,
+                          absl::ToDoubleMilliseconds(answer.search_time));
+  }
+  out += "}\n";
+  return out;
+}
+
+absl::StatusOr<uint64_t> BatchAnswerLine(absl::string_view output_line) {
+  absl::string_view rest = output_line;
+  uint64_t line = 0;
+  if (!absl::ConsumePrefix(&rest, "{\"line\":")) {
+    return absl::InvalidArgumentError("does not begin with {\"line\":");
+  }
+  const size_t comma = rest.find(',');
+  if (comma == absl::string_view::npos || !absl::SimpleAtoi(rest.substr(0, comma), &line) ||
+      line == 0 || !absl::EndsWith(absl::StripTrailingAsciiWhitespace(rest), "}")) {
+    return absl::InvalidArgumentError("is not an answer line of this format");
+  }
+  return line;
+}
+
+}  // namespace client
