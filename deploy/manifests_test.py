@@ -3,9 +3,10 @@
 Debian has no Kubernetes schema validator (no kubeconform or kubeval package), and kubectl needs an
 API server to validate. So this test carries the schema of the fields these manifests may use,
 taken from the Kubernetes API reference (apps/v1 Deployment, v1 Service, policy/v1
-PodDisruptionBudget, as of Kubernetes 1.27): an unknown or misspelled field, a wrong type, a bad
+PodDisruptionBudget, batch/v1 Job, as of Kubernetes 1.27): an unknown or misspelled field, a wrong type, a bad
 enum value, name or quantity, or a duplicate key fails. Then it checks what issue 6 asks of the
-deployment, and that the probes name a service the API defines.
+deployment and of the batch Jobs (deploy/batch/), and that the probes name a service the API
+defines.
 
 With --image-config (the output of `podman image inspect IMAGE`, as tools/container_check.sh
 passes it) it also checks that the manifests agree with the built image: the exposed port, the
@@ -132,7 +133,19 @@ CONTAINER = Obj({
     "imagePullPolicy": Str(enum={"Always", "IfNotPresent", "Never"}),
     "command": List(Str()),
     "args": List(Str()),
-    "env": List(Obj({"name": Str(), "value": Str()}, required=["name"])),
+    "env": List(Obj({
+        "name": Str(),
+        "value": Str(),
+        "valueFrom": Obj({"fieldRef": Obj({"fieldPath": Str(), "apiVersion": Str()},
+                                          required=["fieldPath"])}),
+    }, required=["name"])),
+    "workingDir": Str(),
+    "volumeMounts": List(Obj({
+        "name": Str(DNS1123_LABEL),
+        "mountPath": Str(re.compile(r"^/")),
+        "readOnly": Bool(),
+        "subPath": Str(),
+    }, required=["name", "mountPath"])),
     "ports": List(Obj({
         "name": Str(IANA_SVC_NAME),
         "containerPort": PORT,
@@ -155,6 +168,14 @@ CONTAINER = Obj({
 }, required=["name"])
 POD_SPEC = Obj({
     "containers": List(CONTAINER),
+    "restartPolicy": Str(enum={"Always", "OnFailure", "Never"}),
+    "volumes": List(Obj({
+        "name": Str(DNS1123_LABEL),
+        "configMap": Obj({"name": Str(DNS1123_LABEL), "optional": Bool()}, required=["name"]),
+        "persistentVolumeClaim": Obj({"claimName": Str(DNS1123_LABEL), "readOnly": Bool()},
+                                     required=["claimName"]),
+        "emptyDir": Obj({"sizeLimit": Str(QUANTITY), "medium": Str(enum={"", "Memory"})}),
+    }, required=["name"])),
     "automountServiceAccountToken": Bool(),
     "enableServiceLinks": Bool(),
     "serviceAccountName": Str(DNS1123_LABEL),
@@ -223,7 +244,24 @@ PDB = Obj({
         "unhealthyPodEvictionPolicy": Str(enum={"IfHealthyBudget", "AlwaysAllow"}),
     }),
 }, required=["apiVersion", "kind", "metadata", "spec"])
-SCHEMAS = {"Deployment": DEPLOYMENT, "Service": SERVICE, "PodDisruptionBudget": PDB}
+JOB = Obj({
+    "apiVersion": Str(enum={"batch/v1"}),
+    "kind": Str(enum={"Job"}),
+    "metadata": OBJECT_META,
+    "spec": Obj({
+        "completionMode": Str(enum={"NonIndexed", "Indexed"}),
+        "completions": Int(1),
+        "parallelism": Int(0),
+        "backoffLimit": Int(0),
+        "activeDeadlineSeconds": Int(1),
+        "ttlSecondsAfterFinished": Int(0),
+        "template": Obj({
+            "metadata": OBJECT_META,
+            "spec": POD_SPEC,
+        }, required=["spec"]),
+    }, required=["template"]),
+}, required=["apiVersion", "kind", "metadata", "spec"])
+SCHEMAS = {"Deployment": DEPLOYMENT, "Service": SERVICE, "PodDisruptionBudget": PDB, "Job": JOB}
 
 
 def validate(value, schema, path, errors):
@@ -385,8 +423,8 @@ class ManifestsTest(unittest.TestCase):
             errors = validate_document(doc)
             self.assertEqual(errors, [], "%s:\n  %s" % (path, "\n  ".join(errors)))
         self.assertEqual(sorted(d["kind"] for _, d in self.docs),
-                         ["Deployment", "PodDisruptionBudget", "Service"])
-        names = {d["metadata"]["name"] for _, d in self.docs}
+                         ["Deployment", "Job", "Job", "PodDisruptionBudget", "Service"])
+        names = {d["metadata"]["name"] for _, d in self.docs if d["kind"] != "Job"}
         self.assertEqual(names, {"puzzle-oracle"})
 
     def test_the_validator_rejects_mistakes(self):
@@ -469,6 +507,62 @@ class ManifestsTest(unittest.TestCase):
         available = (spec["minAvailable"] if "minAvailable" in spec
                      else replicas - spec["maxUnavailable"])
         self.assertEqual(available, replicas - 1)
+
+    # -- the batch Jobs (issue 22) --
+
+    def jobs(self):
+        return {d["metadata"]["name"]: d for _, d in self.docs if d["kind"] == "Job"}
+
+    def test_batch_jobs_are_indexed_and_shard_by_their_index(self):
+        jobs = self.jobs()
+        self.assertEqual(set(jobs), {"puzzle-oracle-batch", "puzzle-oracle-batch-remote"})
+        for name, job in jobs.items():
+            spec = job["spec"]
+            self.assertEqual(spec["completionMode"], "Indexed", name)
+            self.assertEqual(spec["parallelism"], spec["completions"], name)
+            pod = spec["template"]["spec"]
+            self.assertEqual(pod["restartPolicy"], "OnFailure", name)
+            (c,) = pod["containers"]
+            args = c["args"]
+            self.assertEqual(args[-1], "batch", name)
+            # Every pod takes its own shard of completions, continues its part when restarted,
+            # and writes a part named by its index.
+            self.assertEqual(flag_value(args, "shard"), str(spec["completions"]), name)
+            self.assertIn("--resume", args, name)
+            self.assertIn("$(JOB_COMPLETION_INDEX)", flag_value(args, "output"), name)
+            env = {e["name"]: e for e in c["env"]}
+            self.assertEqual(
+                env["JOB_COMPLETION_INDEX"]["valueFrom"]["fieldRef"]["fieldPath"],
+                "metadata.annotations['batch.kubernetes.io/job-completion-index']", name)
+            mounts = {m["mountPath"].rstrip("/"): m for m in c["volumeMounts"]}
+            for flag, read_only in (("input", True), ("output", False)):
+                directory = flag_value(args, flag).rsplit("/", 1)[0]
+                self.assertIn(directory, mounts, "%s: --%s is on no volume" % (name, flag))
+                self.assertEqual(mounts[directory].get("readOnly", False), read_only, name)
+            volumes = {v["name"] for v in pod["volumes"]}
+            self.assertEqual({m["name"] for m in c["volumeMounts"]}, volumes, name)
+            sc = c["securityContext"]
+            self.assertIs(sc["readOnlyRootFilesystem"], True, name)
+            self.assertEqual(sc["capabilities"]["drop"], ["ALL"], name)
+            self.assertIs(pod["automountServiceAccountToken"], False, name)
+        # In process from the image's tables; remote through the Service, on its port.
+        local = jobs["puzzle-oracle-batch"]["spec"]["template"]["spec"]["containers"][0]["args"]
+        self.assertEqual(flag_value(local, "tables_dir"), "/opt/puzzle-oracle/data")
+        remote = jobs["puzzle-oracle-batch-remote"]["spec"]["template"]["spec"]["containers"][0]
+        service = self.one("Service")
+        self.assertEqual(flag_value(remote["args"], "server"), "dns:///%s:%d" % (
+            service["metadata"]["name"], service["spec"]["ports"][0]["port"]))
+
+    def test_batch_pods_are_not_servers(self):
+        # The Service, the Deployment and the disruption budget must not select a batch pod.
+        selectors = [self.one("Service")["spec"]["selector"],
+                     self.one("Deployment")["spec"]["selector"]["matchLabels"],
+                     self.one("PodDisruptionBudget")["spec"]["selector"]["matchLabels"]]
+        for name, job in self.jobs().items():
+            labels = job["spec"]["template"]["metadata"]["labels"]
+            for selector in selectors:
+                self.assertFalse(all(labels.get(k) == v for k, v in selector.items()),
+                                 "%s's pods match the selector %s" % (name, selector))
 
     # -- agreement with the image --
 

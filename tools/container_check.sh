@@ -187,7 +187,7 @@ IMAGE_WORKDIR=$(podman image inspect --format '{{.Config.WorkingDir}}' "$IMAGE")
 # ---- 4. the Kubernetes manifests agree with the image as built ----
 podman image inspect "$IMAGE" >"$WORK/image.json"
 /usr/bin/python3 deploy/manifests_test.py --image-config="$WORK/image.json" \
-  proto/puzzleoracle/v2/oracle.proto deploy/*.yaml >"$WORK/manifests.log" 2>&1 \
+  proto/puzzleoracle/v2/oracle.proto deploy/*.yaml deploy/batch/*.yaml >"$WORK/manifests.log" 2>&1 \
   || { cat "$WORK/manifests.log" >&2; fail "deploy/ manifests do not agree with the image"; }
 grep -q '^test_matches_the_image .* ok$' "$WORK/manifests.log" \
   || { cat "$WORK/manifests.log" >&2; fail "the manifests' image check did not run"; }
