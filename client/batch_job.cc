@@ -119,6 +119,7 @@ class Job {
     absl::Duration backoff = options_.first_backoff;
     for (int attempt = 1; !indexes.empty(); ++attempt) {
       std::vector<puzzle::QueryText> queries;
+      queries.reserve(indexes.size());
       for (size_t i : indexes) queries.push_back(chunk_[i].query);
       absl::StatusOr<std::vector<puzzle::OracleResult>> results = oracle.SolveMany(queries);
       std::vector<size_t> again;

@@ -114,6 +114,13 @@ absl::Status UnknownPuzzleError(absl::string_view name) {
 }
 
 std::string JsonString(absl::string_view text) {
+  // Most strings (boards, moves, names) need no escape: copied as they are.
+  bool plain = true;
+  for (const char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    plain = plain && u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
+  }
+  if (plain) return absl::StrCat("\"", text, "\"");
   size_t bad = 0;
   const bool utf8 = rpc::IsValidUtf8(text, &bad);
   std::string out = "\"";
