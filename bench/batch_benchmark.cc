@@ -46,8 +46,9 @@ struct Pair {
 
 // Alternating rounds of a raw SolveMany over every query (in chunks) and of the batch job over
 // the same queries as input lines.
-Pair Measure(puzzle::Oracle& oracle, const std::vector<puzzle::QueryText>& queries,
-             const std::string& input, const std::string& puzzle_name) {
+Pair Measure(puzzle::Oracle& oracle, const client::OracleForPuzzle& make,
+             const std::vector<puzzle::QueryText>& queries, const std::string& input,
+             const std::string& puzzle_name, int workers) {
   std::vector<double> raw, batch;
   const size_t chunk = static_cast<size_t>(absl::GetFlag(FLAGS_chunk_size));
   const std::string output = "/tmp/batch_benchmark.jsonl";
@@ -66,10 +67,10 @@ Pair Measure(puzzle::Oracle& oracle, const std::vector<puzzle::QueryText>& queri
     client::BatchOptions options;
     options.default_puzzle = puzzle_name;
     options.chunk_size = chunk;
+    options.workers = workers;
     start = absl::Now();
-    absl::StatusOr<client::BatchSummary> summary = client::RunBatch(
-        in, output, options, [&oracle](const std::string&) { return &oracle; },
-        [](const std::string&) { return false; });
+    absl::StatusOr<client::BatchSummary> summary =
+        client::RunBatch(in, output, options, make, [](const std::string&) { return false; });
     batch.push_back(queries.size() / absl::ToDoubleSeconds(absl::Now() - start));
     if (!summary.ok())
       std::fprintf(stderr, "%s\n", std::string(summary.status().message()).c_str());
@@ -104,7 +105,13 @@ int main(int argc, char** argv) {
     return 1;
   }
   puzzle::SolverOracle local(&(*loaded)->solver(), 2);
-  const Pair in_process = Measure(local, queries, input, name);
+  const puzzle::Solver* solver = &(*loaded)->solver();
+  const Pair in_process = Measure(
+      local,
+      [solver](const std::string&) -> absl::StatusOr<std::unique_ptr<puzzle::Oracle>> {
+        return std::unique_ptr<puzzle::Oracle>(new puzzle::SolverOracle(solver, 1));
+      },
+      queries, input, name, 2);
   std::printf("%s, %zu queries, medians of %d rounds:\n", name.c_str(), queries.size(),
               absl::GetFlag(FLAGS_rounds));
   std::printf("  in process (2 threads): raw SolveMany %.0f/s, batch job %.0f/s: overhead %.1f%%\n",
@@ -120,10 +127,17 @@ int main(int argc, char** argv) {
     }
     addresses.push_back((*s)->address());
     servers.push_back(*std::move(s));
-    client::RemoteOracle remote(
-        client::MakeChannel("ipv4:" + absl::StrJoin(addresses, ","), 64 << 20), name,
-        absl::Seconds(120), absl::GetFlag(FLAGS_chunk_size));
-    const Pair through = Measure(remote, queries, input, name);
+    const std::shared_ptr<grpc::Channel> channel =
+        client::MakeChannel("ipv4:" + absl::StrJoin(addresses, ","), 64 << 20);
+    const int chunk = absl::GetFlag(FLAGS_chunk_size);
+    client::RemoteOracle remote(channel, name, absl::Seconds(120), chunk);
+    const Pair through = Measure(
+        remote,
+        [&](const std::string&) -> absl::StatusOr<std::unique_ptr<puzzle::Oracle>> {
+          return std::unique_ptr<puzzle::Oracle>(
+              new client::RemoteOracle(channel, name, absl::Seconds(120), chunk));
+        },
+        queries, input, name, 4);
     std::printf(
         "  %d replica%s: raw SolveBatch %.0f/s, batch job %.0f/s (%.2fx in process's "
         "batch job)\n",

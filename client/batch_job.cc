@@ -5,11 +5,15 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -56,56 +60,60 @@ absl::StatusOr<std::pair<uint64_t, uint64_t>> CheckExisting(const std::string& p
   return std::pair<uint64_t, uint64_t>{lines, bytes};
 }
 
+// What a chunk's answers come to: its output lines and their counts.
+struct ChunkResult {
+  std::string text;
+  uint64_t lines = 0, errors = 0, retries = 0;
+  std::vector<std::pair<uint64_t, absl::Duration>> times;  // (line, search time) of answers
+  absl::Status failure;  // the job must stop (an Oracle broke its contract)
+};
+
+// One worker's oracles, one per puzzle, made on first use.
+class WorkerOracles {
+ public:
+  explicit WorkerOracles(const OracleForPuzzle& make) : make_(make) {}
+  absl::StatusOr<puzzle::Oracle*> Get(const std::string& name) {
+    auto it = oracles_.find(name);
+    if (it == oracles_.end()) {
+      absl::StatusOr<std::unique_ptr<puzzle::Oracle>> made = make_(name);
+      if (!made.ok()) return made.status();
+      it = oracles_.emplace(name, *std::move(made)).first;
+    }
+    return it->second.get();
+  }
+
+ private:
+  const OracleForPuzzle& make_;
+  std::map<std::string, std::unique_ptr<puzzle::Oracle>> oracles_;
+};
+
+// The pipeline: the calling thread reads chunks of lines; `workers` threads each answer a chunk
+// through their own oracles and format its lines; whoever finishes the next chunk in input order
+// writes it (and every finished one after it), so the output is in input order however the
+// chunks finish. At most 2 * workers chunks are read ahead.
 class Job {
  public:
   // `resumed`: the answers already in the output (for the ETA).
   Job(const BatchOptions& options, const OracleForPuzzle& oracles, std::FILE* out, uint64_t resumed)
       : options_(options), oracles_(oracles), out_(out), resumed_(resumed), start_(absl::Now()) {
     next_log_ = start_ + options.log_every;
+    const int workers = std::max(1, options.workers);
+    for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { Work(); });
   }
+  ~Job() { Stop(); }
 
-  absl::Status Add(BatchItem item) {
+  // Queues `item`; false once the job has failed (Finish says why).
+  bool Add(BatchItem item) {
     chunk_.push_back(std::move(item));
-    if (chunk_.size() >= options_.chunk_size) return Flush();
-    return absl::OkStatus();
+    if (chunk_.size() >= options_.chunk_size) return Submit();
+    return true;
   }
 
-  // Answers and writes the chunk.
-  absl::Status Flush() {
-    if (chunk_.empty()) return absl::OkStatus();
-    std::vector<absl::Status> statuses(chunk_.size());
-    std::vector<puzzle::Answer> answers(chunk_.size());
-    // By puzzle, in order of first appearance; the output keeps the input's order.
-    std::map<std::string, std::vector<size_t>> by_puzzle;
-    for (size_t i = 0; i < chunk_.size(); ++i) {
-      if (chunk_[i].error.ok()) by_puzzle[chunk_[i].puzzle].push_back(i);
-    }
-    for (const auto& [name, indexes] : by_puzzle) {
-      const absl::StatusOr<puzzle::Oracle*> oracle = oracles_(name);
-      if (!oracle.ok()) {
-        for (size_t i : indexes) statuses[i] = oracle.status();
-        continue;
-      }
-      const absl::Status solved = Solve(**oracle, indexes, &statuses, &answers);
-      if (!solved.ok()) return solved;
-    }
-    std::string text;
-    for (size_t i = 0; i < chunk_.size(); ++i) {
-      text += FormatBatchAnswer(chunk_[i], statuses[i], answers[i], options_.timing);
-      const bool failed = !chunk_[i].error.ok() || !statuses[i].ok();
-      summary_.errors += failed;
-      if (!failed) Slow(chunk_[i].line, answers[i].search_time);
-    }
-    if (std::fwrite(text.data(), 1, text.size(), out_) != text.size() || std::fflush(out_) != 0) {
-      return absl::UnavailableError(absl::StrCat("writing the output: ", std::strerror(errno)));
-    }
-    summary_.answered += chunk_.size();
-    chunk_.clear();
-    MaybeLog(false);
-    return absl::OkStatus();
-  }
-
-  BatchSummary Finish() {
+  // Answers what is left, waits for every chunk, and sums up.
+  absl::StatusOr<BatchSummary> Finish() {
+    Submit();
+    Stop();
+    if (!failure_.ok()) return failure_;
     MaybeLog(true);
     summary_.resumed = resumed_;
     summary_.wall = absl::Now() - start_;
@@ -113,14 +121,109 @@ class Job {
   }
 
  private:
+  bool Submit() {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (!chunk_.empty()) {
+      room_.wait(lock, [this] {
+        return queue_.size() + running_ < 2 * threads_.size() || !failure_.ok();
+      });
+      queue_.emplace_back(next_read_++, std::move(chunk_));
+      chunk_.clear();
+      work_.notify_one();
+    }
+    return failure_.ok();
+  }
+
+  void Stop() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      closing_ = true;
+      work_.notify_all();
+    }
+    for (std::thread& t : threads_) t.join();
+    threads_.clear();
+  }
+
+  void Work() {
+    WorkerOracles oracles(oracles_);
+    for (;;) {
+      std::pair<uint64_t, std::vector<BatchItem>> chunk;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        work_.wait(lock, [this] { return !queue_.empty() || closing_; });
+        if (queue_.empty()) return;
+        chunk = std::move(queue_.front());
+        queue_.pop_front();
+        ++running_;
+      }
+      ChunkResult result = Answer(oracles, chunk.second);
+      std::lock_guard<std::mutex> lock(mu_);
+      --running_;
+      done_.emplace(chunk.first, std::move(result));
+      WriteReady();
+      room_.notify_all();
+    }
+  }
+
+  // Under mu_: writes every finished chunk that comes next in input order.
+  void WriteReady() {
+    for (auto it = done_.find(next_write_); it != done_.end(); it = done_.find(next_write_)) {
+      ChunkResult& r = it->second;
+      if (failure_.ok() && !r.failure.ok()) failure_ = r.failure;
+      if (failure_.ok() && (std::fwrite(r.text.data(), 1, r.text.size(), out_) != r.text.size() ||
+                            std::fflush(out_) != 0)) {
+        failure_ =
+            absl::UnavailableError(absl::StrCat("writing the output: ", std::strerror(errno)));
+      }
+      if (failure_.ok()) {
+        summary_.answered += r.lines;
+        summary_.errors += r.errors;
+        summary_.retries += r.retries;
+        for (const auto& [line, time] : r.times) Slow(line, time);
+      }
+      done_.erase(it);
+      ++next_write_;
+    }
+    MaybeLog(false);
+  }
+
+  // A chunk's answers through `oracles`, by puzzle; its lines in input order.
+  ChunkResult Answer(WorkerOracles& oracles, std::vector<BatchItem>& chunk) {
+    ChunkResult result;
+    std::vector<absl::Status> statuses(chunk.size());
+    std::vector<puzzle::Answer> answers(chunk.size());
+    std::map<std::string, std::vector<size_t>> by_puzzle;
+    for (size_t i = 0; i < chunk.size(); ++i) {
+      if (chunk[i].error.ok()) by_puzzle[chunk[i].puzzle].push_back(i);
+    }
+    for (const auto& [name, indexes] : by_puzzle) {
+      const absl::StatusOr<puzzle::Oracle*> oracle = oracles.Get(name);
+      if (!oracle.ok()) {
+        for (size_t i : indexes) statuses[i] = oracle.status();
+        continue;
+      }
+      result.failure = Solve(**oracle, chunk, indexes, &statuses, &answers, &result.retries);
+      if (!result.failure.ok()) return result;
+    }
+    for (size_t i = 0; i < chunk.size(); ++i) {
+      result.text += FormatBatchAnswer(chunk[i], statuses[i], answers[i], options_.timing);
+      const bool failed = !chunk[i].error.ok() || !statuses[i].ok();
+      result.errors += failed;
+      if (!failed) result.times.emplace_back(chunk[i].line, answers[i].search_time);
+    }
+    result.lines = chunk.size();
+    return result;
+  }
+
   // The items `indexes` of the chunk through `oracle`, retrying what is retryable.
-  absl::Status Solve(puzzle::Oracle& oracle, std::vector<size_t> indexes,
-                     std::vector<absl::Status>* statuses, std::vector<puzzle::Answer>* answers) {
+  absl::Status Solve(puzzle::Oracle& oracle, std::vector<BatchItem>& chunk,
+                     std::vector<size_t> indexes, std::vector<absl::Status>* statuses,
+                     std::vector<puzzle::Answer>* answers, uint64_t* retries) {
     absl::Duration backoff = options_.first_backoff;
     for (int attempt = 1; !indexes.empty(); ++attempt) {
       std::vector<puzzle::QueryText> queries;
       queries.reserve(indexes.size());
-      for (size_t i : indexes) queries.push_back(chunk_[i].query);
+      for (size_t i : indexes) queries.push_back(chunk[i].query);
       absl::StatusOr<std::vector<puzzle::OracleResult>> results = oracle.SolveMany(queries);
       std::vector<size_t> again;
       if (!results.ok()) {
@@ -145,7 +248,7 @@ class Job {
         }
       }
       if (!again.empty()) {
-        summary_.retries += again.size();
+        *retries += again.size();
         absl::SleepFor(backoff);
         backoff = std::min(backoff * 2, absl::Seconds(10));
       }
@@ -156,6 +259,7 @@ class Job {
 
   void Slow(uint64_t line, absl::Duration time) {
     auto& slowest = summary_.slowest;
+    if (slowest.size() == 5 && time <= slowest.back().second) return;
     slowest.emplace_back(line, time);
     std::sort(slowest.begin(), slowest.end(),
               [](const auto& a, const auto& b) { return a.second > b.second; });
@@ -190,8 +294,19 @@ class Job {
   std::FILE* const out_;
   const uint64_t resumed_;
   const absl::Time start_;
+  std::vector<BatchItem> chunk_;  // being filled by the reader
+  std::vector<std::thread> threads_;
+
+  std::mutex mu_;
+  std::condition_variable work_;  // a chunk queued, or closing
+  std::condition_variable room_;  // a chunk finished: the reader may queue another
+  std::deque<std::pair<uint64_t, std::vector<BatchItem>>> queue_;
+  size_t running_ = 0;
+  bool closing_ = false;
+  uint64_t next_read_ = 0, next_write_ = 0;
+  std::map<uint64_t, ChunkResult> done_;  // finished, not yet written
+  absl::Status failure_;
   absl::Time next_log_;
-  std::vector<BatchItem> chunk_;
   BatchSummary summary_;
 };
 
@@ -226,18 +341,18 @@ absl::StatusOr<BatchSummary> RunBatch(std::istream& input, const std::string& ou
       continue;
     }
     if (in_shard++ < done) continue;  // answered before
-    const absl::Status added =
-        job.Add(ReadBatchLine(text, line_number, options.default_puzzle, space_separated_moves));
-    if (!added.ok()) return added;
+    if (!job.Add(ReadBatchLine(text, line_number, options.default_puzzle, space_separated_moves))) {
+      break;  // Finish says why
+    }
   }
-  const absl::Status flushed = job.Flush();
-  if (!flushed.ok()) return flushed;
+  absl::StatusOr<BatchSummary> summary = job.Finish();
+  if (!summary.ok()) return summary.status();
   if (in_shard < done) {
     return absl::FailedPreconditionError(
         absl::StrCat(output_path, " holds ", done, " answers but this shard of the input has only ",
                      in_shard, " lines: it is not this input's output"));
   }
-  return job.Finish();
+  return summary;
 }
 
 absl::Status MergeBatchParts(const std::vector<std::string>& part_paths, std::ostream& out) {

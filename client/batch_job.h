@@ -14,6 +14,8 @@
 //   - Retries: a chunk whose call fails UNAVAILABLE or RESOURCE_EXHAUSTED (a replica gone, or
 //     busy), and items refused RESOURCE_EXHAUSTED, are sent again after a backoff that doubles.
 //
+//   - Parallel: `workers` chunks are answered at once; the output is written in input order.
+//
 // Thread-safety: RunBatch is not thread-safe with itself on one output.
 #ifndef CLIENT_BATCH_JOB_H_
 #define CLIENT_BATCH_JOB_H_
@@ -22,6 +24,7 @@
 #include <cstdio>
 #include <functional>
 #include <istream>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -37,7 +40,10 @@ struct BatchOptions {
   std::string default_puzzle = "eight";  // of plain lines, and JSON lines without "puzzle"
   int shard_index = 0;                   // 0 <= shard_index < shard_count
   int shard_count = 1;
-  size_t chunk_size = 500;   // queries per Oracle::SolveMany call
+  size_t chunk_size = 500;  // queries per Oracle::SolveMany call
+  // Chunks answered at once, each by a worker thread with its own Oracles: in process, the
+  // threads that answer; remotely, the calls in flight.
+  int workers = 2;
   bool timing = true;        // "nodes" and "ms" in the answers
   bool resume = false;       // continue an existing output (else a non-empty one is refused)
   uint64_t total_lines = 0;  // of the input, for the ETA (0: unknown)
@@ -48,9 +54,11 @@ struct BatchOptions {
   absl::Duration first_backoff = absl::Milliseconds(100);
 };
 
-// The answers of one puzzle's queries (the client's in-process or remote Oracle), made on first
-// use; an error (an unknown puzzle) becomes every such item's error.
-using OracleForPuzzle = std::function<absl::StatusOr<puzzle::Oracle*>(const std::string& puzzle)>;
+// A new Oracle for one puzzle's queries (in process, or remote), for one worker: each worker makes
+// its own on its first query of that puzzle (Oracles are used by one thread). An error (an
+// unknown puzzle) becomes every such item's error. Called from the workers' threads.
+using OracleForPuzzle =
+    std::function<absl::StatusOr<std::unique_ptr<puzzle::Oracle>>(const std::string& puzzle)>;
 
 // Whether a puzzle's moves are space-separated tokens (ReadBatchLine's plain lines).
 using SpaceSeparatedMoves = bool (*)(const std::string& puzzle);

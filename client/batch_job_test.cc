@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,27 +37,28 @@ bool Spaced(const std::string& name) {
   return p != nullptr && p->info().move_separator == " ";
 }
 
-// In-process oracles for the small-table puzzles.
+// In-process oracles for the small-table puzzles, each puzzle's tables loaded once.
 class Oracles {
  public:
-  absl::StatusOr<puzzle::Oracle*> Get(const std::string& name) {
-    auto it = oracles_.find(name);
-    if (it != oracles_.end()) return it->second.get();
+  absl::StatusOr<std::unique_ptr<puzzle::Oracle>> Make(const std::string& name) {
     const puzzle::Puzzle* p = puzzle::FindPuzzle(name);
     if (p == nullptr) return UnknownPuzzleError(name);
-    absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> loaded = puzzle::LoadPuzzle(*p, "data");
-    if (!loaded.ok()) return loaded.status();
-    loaded_.push_back(*std::move(loaded));
-    oracles_[name] = std::make_unique<puzzle::SolverOracle>(&loaded_.back()->solver(), 2);
-    return oracles_[name].get();
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = loaded_.find(name);
+    if (it == loaded_.end()) {
+      absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> loaded = puzzle::LoadPuzzle(*p, "data");
+      if (!loaded.ok()) return loaded.status();
+      it = loaded_.emplace(name, *std::move(loaded)).first;
+    }
+    return std::unique_ptr<puzzle::Oracle>(new puzzle::SolverOracle(&it->second->solver(), 1));
   }
   OracleForPuzzle Function() {
-    return [this](const std::string& name) { return Get(name); };
+    return [this](const std::string& name) { return Make(name); };
   }
 
  private:
-  std::vector<std::unique_ptr<puzzle::LoadedPuzzle>> loaded_;
-  std::map<std::string, std::unique_ptr<puzzle::Oracle>> oracles_;
+  std::mutex mu_;
+  std::map<std::string, std::unique_ptr<puzzle::LoadedPuzzle>> loaded_;
 };
 
 Oracles& SharedOracles() {
@@ -111,7 +113,8 @@ absl::StatusOr<BatchSummary> RunJob(const std::string& input, const std::string&
                                     BatchOptions options) {
   std::istringstream in(input);
   options.timing = false;
-  options.chunk_size = 64;
+  options.chunk_size = 16;  // many chunks, finishing out of order on the 3 workers
+  options.workers = 3;
   return RunBatch(in, output, options, SharedOracles().Function(), &Spaced);
 }
 

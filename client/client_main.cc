@@ -22,6 +22,7 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -79,6 +80,9 @@ ABSL_FLAG(std::string, shard, "0/1",
 ABSL_FLAG(bool, timing, true,
           "batch: \"nodes\" and \"ms\" in each answer (without them two runs are byte-identical).");
 ABSL_FLAG(int, chunk_size, 500, "batch: queries per SolveBatch call (or in-process batch).");
+ABSL_FLAG(int, workers, 0,
+          "batch: chunks answered at once; 0: one per core in process, 4 calls in flight with "
+          "--server.");
 ABSL_FLAG(std::string, service, "", "health: the service to ask about; empty: the server.");
 ABSL_FLAG(absl::Duration, timeout, absl::Seconds(60), "Deadline of each RPC.");
 ABSL_FLAG(int, max_message_size, 64 * 1024 * 1024, "Largest message the client accepts.");
@@ -313,36 +317,37 @@ int Health() {
 
 }  // namespace
 
-// Every puzzle's Oracle for a batch, made on first use: remote over one channel, or in-process
-// (each puzzle's tables loaded when its first query comes).
+// Oracles for a batch's workers: remote over one shared channel, or in-process on tables loaded
+// once per puzzle, when its first query comes (by any worker). Thread-safe.
 class BatchOracles {
  public:
   explicit BatchOracles(const char* argv0) : argv0_(argv0) {
     if (!absl::GetFlag(FLAGS_server).empty()) channel_ = Channel();
   }
-  absl::StatusOr<puzzle::Oracle*> Get(const std::string& name) {
-    auto it = oracles_.find(name);
-    if (it != oracles_.end()) return it->second.get();
+  absl::StatusOr<std::unique_ptr<puzzle::Oracle>> Make(const std::string& name) {
     const puzzle::Puzzle* p = puzzle::FindPuzzle(name);
     if (p == nullptr) return client::UnknownPuzzleError(name);
-    std::unique_ptr<puzzle::Oracle> oracle;
     if (channel_ != nullptr) {
-      oracle = std::make_unique<client::RemoteOracle>(channel_, name, absl::GetFlag(FLAGS_timeout));
-    } else {
-      std::unique_ptr<puzzle::LoadedPuzzle> loaded;
-      absl::StatusOr<std::unique_ptr<puzzle::Oracle>> opened = OpenOracle(*p, argv0_, &loaded);
-      if (!opened.ok()) return opened.status();
-      loaded_.push_back(std::move(loaded));
-      oracle = *std::move(opened);
+      return std::unique_ptr<puzzle::Oracle>(
+          new client::RemoteOracle(channel_, name, absl::GetFlag(FLAGS_timeout)));
     }
-    return (oracles_[name] = std::move(oracle)).get();
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = loaded_.find(name);
+    if (it == loaded_.end()) {
+      std::string dir = absl::GetFlag(FLAGS_tables_dir);
+      if (dir.empty()) dir = puzzle::DefaultTablesDir(argv0_);
+      absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> l = puzzle::LoadPuzzle(*p, dir);
+      if (!l.ok()) return l.status();
+      it = loaded_.emplace(name, *std::move(l)).first;
+    }
+    return std::unique_ptr<puzzle::Oracle>(new puzzle::SolverOracle(&it->second->solver(), 1));
   }
 
  private:
   const char* const argv0_;
   std::shared_ptr<grpc::Channel> channel_;
-  std::vector<std::unique_ptr<puzzle::LoadedPuzzle>> loaded_;
-  absl::flat_hash_map<std::string, std::unique_ptr<puzzle::Oracle>> oracles_;
+  std::mutex mu_;
+  absl::flat_hash_map<std::string, std::unique_ptr<puzzle::LoadedPuzzle>> loaded_;
 };
 
 bool SpaceSeparatedMoves(const std::string& name) {
@@ -362,6 +367,11 @@ int Batch(const char* argv0) {
   options.resume = absl::GetFlag(FLAGS_resume);
   options.timing = absl::GetFlag(FLAGS_timing);
   options.chunk_size = static_cast<size_t>(std::max(1, absl::GetFlag(FLAGS_chunk_size)));
+  options.workers = absl::GetFlag(FLAGS_workers) > 0
+                        ? absl::GetFlag(FLAGS_workers)
+                        : (absl::GetFlag(FLAGS_server).empty()
+                               ? std::max(1, static_cast<int>(std::thread::hardware_concurrency()))
+                               : 4);
   options.log = stderr;
   options.terminal = isatty(fileno(stderr));
   const std::string input_path = absl::GetFlag(FLAGS_input);
@@ -376,7 +386,7 @@ int Batch(const char* argv0) {
   BatchOracles oracles(argv0);
   const absl::StatusOr<client::BatchSummary> summary = client::RunBatch(
       input_path == "-" ? std::cin : file, output, options,
-      [&oracles](const std::string& name) { return oracles.Get(name); }, &SpaceSeparatedMoves);
+      [&oracles](const std::string& name) { return oracles.Make(name); }, &SpaceSeparatedMoves);
   if (!summary.ok()) return Fail(summary.status());
   std::string slowest;
   for (const auto& [line, time] : summary->slowest) {
