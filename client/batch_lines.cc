@@ -1,6 +1,5 @@
 #include "client/batch_lines.h"
 
-#include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
 
 #include <cmath>
@@ -12,66 +11,51 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "puzzleoracle/v2/batch_line.pb.h"
 #include "rpc/utf8.h"
 
 namespace client {
 namespace {
 
-constexpr const char* kJsonFields[] = {"id", "puzzle", "start", "goal", "metric", "mode"};
-
 absl::Status LineError(uint64_t line, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat("line ", line, ": ", what));
 }
 
-// A JSON line's fields into `item`.
+// A JSON line's fields into `item`, through protobuf's JSON parser into a BatchLine message
+// (puzzleoracle/v2/batch_line.proto), which names an unknown field or a wrong type itself.
 void ReadJsonLine(absl::string_view text, BatchItem* item) {
-  google::protobuf::Struct object;
-  const auto parsed = google::protobuf::util::JsonStringToMessage(std::string(text), &object);
+  puzzleoracle::v2::BatchLine line;
+  const auto parsed = google::protobuf::util::JsonStringToMessage(std::string(text), &line);
   if (!parsed.ok()) {
     // The parser's message, without the caret lines it adds.
     const std::string message = parsed.message().as_string();
-    item->error = LineError(
-        item->line, absl::StrCat("not a JSON object: ", message.substr(0, message.find('\n'))));
+    item->error =
+        LineError(item->line, absl::StrCat("not a query: ", message.substr(0, message.find('\n'))));
     return;
   }
-  for (const auto& [name, value] : object.fields()) {
-    bool known = false;
-    for (const char* field : kJsonFields) known = known || name == field;
-    if (!known) {
-      item->error = LineError(item->line, absl::StrCat("unknown field ", JsonString(name),
-                                                       "; expected id, puzzle, start, goal, "
-                                                       "metric or mode"));
+  if (line.has_id()) {
+    const google::protobuf::Value& id = line.id();
+    if (id.kind_case() == google::protobuf::Value::kNumberValue) {
+      const double n = id.number_value();
+      item->id_json = n == std::floor(n) && std::fabs(n) < 9007199254740992.0
+                          ? absl::StrFormat("%.0f", n)
+                          : absl::StrFormat("%.17g", n);
+    } else if (id.kind_case() == google::protobuf::Value::kStringValue) {
+      item->id_json = JsonString(id.string_value());
+    } else if (id.kind_case() != google::protobuf::Value::kNullValue) {
+      item->error = LineError(item->line, "field \"id\" must be a string or a number");
       return;
     }
-    if (name == "id") {
-      if (value.has_number_value()) {
-        const double id = value.number_value();
-        item->id_json = id == std::floor(id) && std::fabs(id) < 9007199254740992.0
-                            ? absl::StrFormat("%.0f", id)
-                            : absl::StrFormat("%.17g", id);
-      } else if (value.has_string_value()) {
-        item->id_json = JsonString(value.string_value());
-      } else if (!value.has_null_value()) {
-        item->error = LineError(item->line, "field \"id\" must be a string or a number");
-        return;
-      }
-      continue;
-    }
-    if (!value.has_string_value()) {
-      item->error =
-          LineError(item->line, absl::StrCat("field ", JsonString(name), " must be a string"));
-      return;
-    }
-    const std::string& s = value.string_value();
-    if (name == "puzzle") item->puzzle = s;
-    if (name == "start") item->query.start = s;
-    if (name == "goal") item->query.goal = s;
-    if (name == "metric") item->query.metric = s;
-    if (name == "mode") item->query.mode = s;
   }
-  if (!object.fields().contains("start")) {
+  if (!line.has_start()) {
     item->error = LineError(item->line, "field \"start\" is missing");
+    return;
   }
+  if (!line.puzzle().empty()) item->puzzle = line.puzzle();
+  item->query.start = line.start();
+  item->query.goal = line.goal();
+  item->query.metric = line.metric();
+  item->query.mode = line.mode();
 }
 
 }  // namespace

@@ -41,7 +41,8 @@ struct BatchItem {
 // lines and of JSON lines without "puzzle"; `space_separated_moves` says whether a puzzle's moves
 // are space-separated tokens (PuzzleInfo::move_separator is " "), for plain lines; unknown
 // puzzles are left for the caller to reject. A line that cannot be read gets `error`:
-// InvalidArgument "line 4: ..." naming the field or JSON problem.
+// InvalidArgument "line 4: ..." naming the field or JSON problem ("line 4: not a query: strat:
+// Cannot find field.", "line 5: field \"start\" is missing").
 BatchItem ReadBatchLine(absl::string_view text, uint64_t line, const std::string& default_puzzle,
                         bool (*space_separated_moves)(const std::string& puzzle));
 

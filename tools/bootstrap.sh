@@ -10,7 +10,9 @@ set -euo pipefail
 # Build: Bazel 4.2.3 and the C++ stack the WORKSPACE wraps (see third_party/); libcpp-httplib-dev
 # is the end-to-end tests' HTTP client (the server's HTTP is libmicrohttpd), but the WORKSPACE
 # wraps every library at once, so every build needs it.
-# Tests: python3-grpcio and python3-protobuf for the cross-language client test, python3-yaml
+# Tests: python3-grpcio and python3-protobuf for the cross-language client test and the Python
+# package (clients/python, installed with python3-pip on python3-setuptools and python3-wheel,
+# tested with python3-pytest), python3-yaml
 # to parse the Kubernetes manifests, clang and its runtimes for the libFuzzer targets,
 # clang-format-14 for the format check.
 PACKAGES=(
@@ -21,6 +23,7 @@ PACKAGES=(
   libmicrohttpd-dev prometheus-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-grpcio python3-protobuf python3-yaml
+  python3-pip python3-setuptools python3-wheel python3-pytest
   clang libclang-rt-14-dev clang-format-14
   pkg-config ca-certificates
 )
