@@ -87,24 +87,36 @@ class WorkerOracles {
   std::map<std::string, std::unique_ptr<puzzle::Oracle>> oracles_;
 };
 
-// The pipeline: the calling thread reads chunks of lines; `workers` threads each answer a chunk
-// through their own oracles and format its lines; whoever finishes the next chunk in input order
-// writes it (and every finished one after it), so the output is in input order however the
-// chunks finish. At most 2 * workers chunks are read ahead.
+// An input line to answer: its number and text.
+struct InputLine {
+  uint64_t number;
+  std::string text;
+};
+
+// The pipeline: the calling thread reads chunks of lines; `workers` threads each read a chunk's
+// lines, answer them through their own oracles and format the answers; whoever finishes the next
+// chunk in input order writes it (and every finished one after it), so the output is in input order
+// however the chunks finish. At most 2 * workers chunks are read ahead.
 class Job {
  public:
   // `resumed`: the answers already in the output (for the ETA).
-  Job(const BatchOptions& options, const OracleForPuzzle& oracles, std::FILE* out, uint64_t resumed)
-      : options_(options), oracles_(oracles), out_(out), resumed_(resumed), start_(absl::Now()) {
+  Job(const BatchOptions& options, const OracleForPuzzle& oracles,
+      SpaceSeparatedMoves space_separated_moves, std::FILE* out, uint64_t resumed)
+      : options_(options),
+        oracles_(oracles),
+        space_separated_moves_(space_separated_moves),
+        out_(out),
+        resumed_(resumed),
+        start_(absl::Now()) {
     next_log_ = start_ + options.log_every;
     const int workers = std::max(1, options.workers);
     for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { Work(); });
   }
   ~Job() { Stop(); }
 
-  // Queues `item`; false once the job has failed (Finish says why).
-  bool Add(BatchItem item) {
-    chunk_.push_back(std::move(item));
+  // Queues input line `number`; false once the job has failed (Finish says why).
+  bool Add(uint64_t number, std::string text) {
+    chunk_.push_back(InputLine{number, std::move(text)});
     if (chunk_.size() >= options_.chunk_size) return Submit();
     return true;
   }
@@ -147,7 +159,7 @@ class Job {
   void Work() {
     WorkerOracles oracles(oracles_);
     for (;;) {
-      std::pair<uint64_t, std::vector<BatchItem>> chunk;
+      std::pair<uint64_t, std::vector<InputLine>> chunk;
       {
         std::unique_lock<std::mutex> lock(mu_);
         work_.wait(lock, [this] { return !queue_.empty() || closing_; });
@@ -188,8 +200,14 @@ class Job {
   }
 
   // A chunk's answers through `oracles`, by puzzle; its lines in input order.
-  ChunkResult Answer(WorkerOracles& oracles, std::vector<BatchItem>& chunk) {
+  ChunkResult Answer(WorkerOracles& oracles, std::vector<InputLine>& lines) {
     ChunkResult result;
+    std::vector<BatchItem> chunk;
+    chunk.reserve(lines.size());
+    for (InputLine& line : lines) {
+      chunk.push_back(
+          ReadBatchLine(line.text, line.number, options_.default_puzzle, space_separated_moves_));
+    }
     std::vector<absl::Status> statuses(chunk.size());
     std::vector<puzzle::Answer> answers(chunk.size());
     std::map<std::string, std::vector<size_t>> by_puzzle;
@@ -205,8 +223,9 @@ class Job {
       result.failure = Solve(**oracle, chunk, indexes, &statuses, &answers, &result.retries);
       if (!result.failure.ok()) return result;
     }
+    result.text.reserve(chunk.size() * 96);
     for (size_t i = 0; i < chunk.size(); ++i) {
-      result.text += FormatBatchAnswer(chunk[i], statuses[i], answers[i], options_.timing);
+      AppendBatchAnswer(chunk[i], statuses[i], answers[i], options_.timing, &result.text);
       const bool failed = !chunk[i].error.ok() || !statuses[i].ok();
       result.errors += failed;
       if (!failed) result.times.emplace_back(chunk[i].line, answers[i].search_time);
@@ -291,16 +310,17 @@ class Job {
 
   const BatchOptions& options_;
   const OracleForPuzzle& oracles_;
+  const SpaceSeparatedMoves space_separated_moves_;
   std::FILE* const out_;
   const uint64_t resumed_;
   const absl::Time start_;
-  std::vector<BatchItem> chunk_;  // being filled by the reader
+  std::vector<InputLine> chunk_;  // being filled by the reader
   std::vector<std::thread> threads_;
 
   std::mutex mu_;
   std::condition_variable work_;  // a chunk queued, or closing
   std::condition_variable room_;  // a chunk finished: the reader may queue another
-  std::deque<std::pair<uint64_t, std::vector<BatchItem>>> queue_;
+  std::deque<std::pair<uint64_t, std::vector<InputLine>>> queue_;
   size_t running_ = 0;
   bool closing_ = false;
   uint64_t next_read_ = 0, next_write_ = 0;
@@ -333,7 +353,7 @@ absl::StatusOr<BatchSummary> RunBatch(std::istream& input, const std::string& ou
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(output_path.c_str(), "ab"),
                                                       &std::fclose);
   if (out == nullptr) return FileError(output_path, "cannot be opened for writing");
-  Job job(options, oracles, out.get(), done);
+  Job job(options, oracles, space_separated_moves, out.get(), done);
   uint64_t line_number = 0, in_shard = 0;
   for (std::string text; std::getline(input, text);) {
     ++line_number;
@@ -341,7 +361,7 @@ absl::StatusOr<BatchSummary> RunBatch(std::istream& input, const std::string& ou
       continue;
     }
     if (in_shard++ < done) continue;  // answered before
-    if (!job.Add(ReadBatchLine(text, line_number, options.default_puzzle, space_separated_moves))) {
+    if (!job.Add(line_number, std::move(text))) {
       break;  // Finish says why
     }
   }

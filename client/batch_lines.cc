@@ -81,11 +81,15 @@ BatchItem ReadBatchLine(absl::string_view text, uint64_t line, const std::string
     item.query.goal = std::string(absl::StripAsciiWhitespace(text.substr(tab + 1)));
     return item;
   }
-  const std::vector<absl::string_view> words =
-      absl::StrSplit(trimmed, absl::ByAnyChar(" "), absl::SkipEmpty());
-  if (words.size() == 2 && !space_separated_moves(default_puzzle)) {
-    item.query.start = std::string(words[0]);
-    item.query.goal = std::string(words[1]);
+  // Two words: one run of spaces inside the trimmed line, and no other.
+  const size_t space = trimmed.find(' ');
+  const size_t second =
+      space == absl::string_view::npos ? space : trimmed.find_first_not_of(' ', space);
+  const bool two_words =
+      second != absl::string_view::npos && trimmed.find(' ', second) == absl::string_view::npos;
+  if (two_words && !space_separated_moves(default_puzzle)) {
+    item.query.start = std::string(trimmed.substr(0, space));
+    item.query.goal = std::string(trimmed.substr(second));
   } else {
     item.query.start = std::string(trimmed);
   }
@@ -98,16 +102,26 @@ absl::Status UnknownPuzzleError(absl::string_view name) {
 }
 
 std::string JsonString(absl::string_view text) {
+  std::string out;
+  AppendJsonString(text, &out);
+  return out;
+}
+
+void AppendJsonString(absl::string_view text, std::string* out_string) {
+  std::string& out = *out_string;
   // Most strings (boards, moves, names) need no escape: copied as they are.
   bool plain = true;
   for (const char c : text) {
     const unsigned char u = static_cast<unsigned char>(c);
     plain = plain && u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
   }
-  if (plain) return absl::StrCat("\"", text, "\"");
+  if (plain) {
+    absl::StrAppend(&out, "\"", text, "\"");
+    return;
+  }
   size_t bad = 0;
   const bool utf8 = rpc::IsValidUtf8(text, &bad);
-  std::string out = "\"";
+  out += '"';
   for (const char c : text) {
     const unsigned char u = static_cast<unsigned char>(c);
     switch (c) {
@@ -137,27 +151,35 @@ std::string JsonString(absl::string_view text) {
     }
   }
   out += '"';
-  return out;
 }
 
 std::string FormatBatchAnswer(const BatchItem& item, const absl::Status& status,
                               const puzzle::Answer& answer, bool timing) {
-  std::string out = absl::StrCat("{\"line\":", item.line, ",\"id\":", item.id_json,
-                                 ",\"puzzle\":", JsonString(item.puzzle));
+  std::string out;
+  AppendBatchAnswer(item, status, answer, timing, &out);
+  return out;
+}
+
+void AppendBatchAnswer(const BatchItem& item, const absl::Status& status,
+                       const puzzle::Answer& answer, bool timing, std::string* out) {
+  absl::StrAppend(out, "{\"line\":", item.line, ",\"id\":", item.id_json, ",\"puzzle\":");
+  AppendJsonString(item.puzzle, out);
   const absl::Status& error = item.error.ok() ? status : item.error;
   if (!error.ok()) {
-    absl::StrAppend(&out,
-                    ",\"error\":{\"code\":", JsonString(absl::StatusCodeToString(error.code())),
-                    ",\"message\":", JsonString(error.message()), "}}\n");
-    return out;
+    out->append(",\"error\":{\"code\":");
+    AppendJsonString(absl::StatusCodeToString(error.code()), out);
+    out->append(",\"message\":");
+    AppendJsonString(error.message(), out);
+    out->append("}}\n");
+    return;
   }
-  absl::StrAppend(&out, ",\"distance\":", answer.distance, ",\"moves\":", JsonString(answer.moves));
+  absl::StrAppend(out, ",\"distance\":", answer.distance, ",\"moves\":");
+  AppendJsonString(answer.moves, out);
   if (timing) {
-    absl::StrAppendFormat(&out, ",\"nodes\":%d,\"ms\":%.3f", answer.nodes,
+    absl::StrAppendFormat(out, ",\"nodes\":%d,\"ms\":%.3f", answer.nodes,
                           absl::ToDoubleMilliseconds(answer.search_time));
   }
-  out += "}\n";
-  return out;
+  out->append("}\n");
 }
 
 absl::StatusOr<uint64_t> BatchAnswerLine(absl::string_view output_line) {

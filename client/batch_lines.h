@@ -47,9 +47,11 @@ BatchItem ReadBatchLine(absl::string_view text, uint64_t line, const std::string
                         bool (*space_separated_moves)(const std::string& puzzle));
 
 // The output line (with its newline) of `item`: its answer, or its error (`status`, or
-// item.error when that is set).
+// item.error when that is set). AppendBatchAnswer appends it to *out.
 std::string FormatBatchAnswer(const BatchItem& item, const absl::Status& status,
                               const puzzle::Answer& answer, bool timing);
+void AppendBatchAnswer(const BatchItem& item, const absl::Status& status,
+                       const puzzle::Answer& answer, bool timing, std::string* out);
 
 // The "line" of an output line this format wrote, or InvalidArgument when it is not one.
 absl::StatusOr<uint64_t> BatchAnswerLine(absl::string_view output_line);
@@ -58,8 +60,9 @@ absl::StatusOr<uint64_t> BatchAnswerLine(absl::string_view output_line);
 // InvalidArgument "puzzle: 'nine' is not a puzzle (oracle_client list)".
 absl::Status UnknownPuzzleError(absl::string_view name);
 
-// `text` as a JSON string literal, quotes included.
+// `text` as a JSON string literal, quotes included (AppendJsonString: appended to *out).
 std::string JsonString(absl::string_view text);
+void AppendJsonString(absl::string_view text, std::string* out);
 
 }  // namespace client
 
