@@ -253,6 +253,16 @@ TEST(BatchJobTest, ShardsMergeBackToTheWhole) {
   std::ostringstream merged;
   ASSERT_TRUE(MergeBatchParts(parts, merged).ok());
   EXPECT_EQ(merged.str(), ReadFile(whole_path));
+  // The same through the binary: oracle_client merge PART... on stdout.
+  std::string command = "client/oracle_client merge";
+  for (const std::string& part : parts) command += " " + part;
+  std::FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string printed;
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof(buffer), pipe)) > 0;) printed.append(buffer, n);
+  EXPECT_EQ(pclose(pipe), 0);
+  EXPECT_EQ(printed, ReadFile(whole_path));
   // The same part twice answers lines twice.
   std::ostringstream twice;
   EXPECT_EQ(MergeBatchParts({parts[0], parts[0]}, twice).code(),
