@@ -881,6 +881,38 @@ describe('web playground in headless Chromium', () => {
     await byTestId('cube2-metric').selectOption('htm');
   });
 
+  it('solves the 3x3x3 optimally, streams a long optimal search\'s progress and cancels it', async () => {
+    await showTab('cube3');
+    const modes = await byTestId('cube3-mode').evaluate((el) => [...el.options].map((o) => o.value));
+    assert.deepEqual(modes, ['near_optimal', 'optimal']);
+    await byTestId('cube3-mode').selectOption('optimal');
+    await byTestId('cube3-speed').fill('5');
+    await byTestId('cube3-start').fill("R U2 F' R2 D L'");
+    await byTestId('cube3-goal').fill('');
+    await byTestId('cube3-solve').click();
+    await page.waitForSelector('[data-testid="cube3-distance"][data-distance="6"]', { timeout: 20000 });
+    await waitForStatus('cube3-player', 'done');
+    // The lex-min optimal sequence, with the search's nodes as the server counted them.
+    assert.equal(await byTestId('cube3-moves').getAttribute('data-moves'), "L D' R2 F U2 R'");
+    assert.match(await byTestId('cube3-nodes').getAttribute('data-nodes'), /^[1-9]\d*$/);
+    assert.equal(await byTestId('cube3-search').getAttribute('data-status'), 'done');
+    // A random state takes minutes: progress streams in, and Cancel stops the search.
+    const random = await post('/v2/puzzles/cube3:scramble', { goal: '', moves: 0, seed: '3', randomState: true });
+    assert.equal(random.status, 200);
+    await byTestId('cube3-start').fill(random.body.board);
+    await byTestId('cube3-solve').click();
+    await page.waitForSelector('[data-testid="cube3-search"][data-status="searching"][data-bound]', { timeout: 20000 });
+    assert.ok(await byTestId('cube3-cancel').isVisible());
+    assert.match(await byTestId('cube3-search').textContent(), /Searching.*bound \d+, [\d,]+ nodes, \d+\.\d s/s);
+    await shot('cube3-optimal-searching');
+    await byTestId('cube3-cancel').click();
+    await page.waitForSelector('[data-testid="cube3-search"][data-status="cancelled"]');
+    assert.equal(await byTestId('cube3-error').isVisible(), false);
+    assert.equal(await byTestId('cube3-distance').getAttribute('data-distance'), null);
+    assert.equal(await byTestId('cube3-solve').isDisabled(), false);
+    await byTestId('cube3-mode').selectOption('near_optimal');
+  });
+
   // ------------------------------------------------------------ every puzzle of the registry
   // Drives the panel of puzzle `info` on page `p` through web/README.md's conventions alone:
   // every example plays to the server's own last board and distance; a malformed board shows
