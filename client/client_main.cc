@@ -119,6 +119,14 @@ std::shared_ptr<grpc::Channel> Channel() {
   return client::MakeChannel(absl::GetFlag(FLAGS_server), absl::GetFlag(FLAGS_max_message_size));
 }
 
+// `p`'s tables, loaded in process from --tables_dir (default: the Bazel-built ones).
+absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> LoadTables(const puzzle::Puzzle& p,
+                                                                 const char* argv0) {
+  std::string dir = absl::GetFlag(FLAGS_tables_dir);
+  if (dir.empty()) dir = puzzle::DefaultTablesDir(argv0);
+  return puzzle::LoadPuzzle(p, dir);
+}
+
 // Answers for `p`: from the server, or in-process (the tables stay loaded in `loaded`).
 absl::StatusOr<std::unique_ptr<puzzle::Oracle>> OpenOracle(
     const puzzle::Puzzle& p, const char* argv0, std::unique_ptr<puzzle::LoadedPuzzle>* loaded) {
@@ -126,9 +134,7 @@ absl::StatusOr<std::unique_ptr<puzzle::Oracle>> OpenOracle(
     return std::unique_ptr<puzzle::Oracle>(
         new client::RemoteOracle(Channel(), p.info().name, absl::GetFlag(FLAGS_timeout)));
   }
-  std::string dir = absl::GetFlag(FLAGS_tables_dir);
-  if (dir.empty()) dir = puzzle::DefaultTablesDir(argv0);
-  absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> l = puzzle::LoadPuzzle(p, dir);
+  absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> l = LoadTables(p, argv0);
   if (!l.ok()) return l.status();
   *loaded = *std::move(l);
   const int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -155,9 +161,7 @@ absl::StatusOr<puzzle::Answer> SolveOne(const puzzle::Puzzle& p, const puzzle::Q
     client::RemoteOracle oracle(Channel(), p.info().name, absl::GetFlag(FLAGS_timeout));
     return oracle.SolveWatched(query, show);
   }
-  std::string dir = absl::GetFlag(FLAGS_tables_dir);
-  if (dir.empty()) dir = puzzle::DefaultTablesDir(argv0);
-  absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> loaded = puzzle::LoadPuzzle(p, dir);
+  absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> loaded = LoadTables(p, argv0);
   if (!loaded.ok()) return loaded.status();
   puzzle::SolveControl control;
   control.set_progress(show, absl::Milliseconds(100));
@@ -334,9 +338,7 @@ class BatchOracles {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = loaded_.find(name);
     if (it == loaded_.end()) {
-      std::string dir = absl::GetFlag(FLAGS_tables_dir);
-      if (dir.empty()) dir = puzzle::DefaultTablesDir(argv0_);
-      absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> l = puzzle::LoadPuzzle(*p, dir);
+      absl::StatusOr<std::unique_ptr<puzzle::LoadedPuzzle>> l = LoadTables(*p, argv0_);
       if (!l.ok()) return l.status();
       it = loaded_.emplace(name, *std::move(l)).first;
     }

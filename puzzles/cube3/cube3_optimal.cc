@@ -286,7 +286,6 @@ Cube3Optimal::Result Cube3Optimal::Solve(const Cube3State& cube, const Options& 
   const int limit = options.max_length > 0 ? std::min(options.max_length, kMaxBound) : kMaxBound;
   result.lower_bound = std::max(1, tables.LowerBound(start));
   for (int bound = result.lower_bound; bound <= limit; ++bound) {
-    result.lower_bound = bound;
     shared.bound = bound;
     shared.items = Items(tables, start, bound);
     shared.next_item = 0;
