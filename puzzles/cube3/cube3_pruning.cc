@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <atomic>
 #include <string>
 #include <thread>
@@ -13,6 +14,7 @@ namespace puzzle {
 namespace {
 
 constexpr uint8_t kUnset = 0xFF;
+constexpr uint64_t kReportEvery = (uint64_t{1} << 24) - 1;  // entries between two clock reads
 
 // Entries are read and written by several threads during a pass. A pass only ever turns kUnset
 // into depth + 1, and reads compare against depth or kUnset, so relaxed atomics suffice: a value
@@ -38,6 +40,19 @@ std::vector<uint8_t> HugePageBytes(size_t n, uint8_t value) {
   return bytes;
 }
 
+// Visits `index` and its images under the stabiliser of its class (the entries that hold the same
+// distance, cube3_symmetry.h): entry cls * row + v has images cls * row + conjugate[v * 16 + s].
+template <typename Visit>
+void VisitStabiliserImages(uint64_t index, uint64_t row, uint16_t stabiliser,
+                           const std::vector<uint16_t>& conjugate, Visit visit) {
+  visit(index);
+  const uint64_t cls = index / row;
+  const uint64_t v = index % row;
+  for (int s = 1; s < kCube3Symmetries; ++s) {
+    if (stabiliser >> s & 1) visit(cls * row + conjugate[v * kCube3Symmetries + s]);
+  }
+}
+
 struct Phase1Space {
   const Cube3MoveTables& moves = Cube3MoveTables::Get();
   const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
@@ -61,15 +76,8 @@ struct Phase1Space {
   }
   template <typename Visit>
   void ForEachEquivalent(uint64_t index, Visit visit) const {
-    visit(index);
-    const uint64_t cls = index / kCube3Twists;
-    const int twist = static_cast<int>(index % kCube3Twists);
-    const uint16_t stabiliser = sym.flipslice_stabiliser[cls];
-    for (int s = 1; s < kCube3Symmetries; ++s) {
-      if (stabiliser >> s & 1) {
-        visit(cls * kCube3Twists + sym.twist_conjugate[twist * kCube3Symmetries + s]);
-      }
-    }
+    VisitStabiliserImages(index, kCube3Twists, sym.flipslice_stabiliser[index / kCube3Twists],
+                          sym.twist_conjugate, visit);
   }
 };
 
@@ -94,15 +102,9 @@ struct Phase2Space {
   }
   template <typename Visit>
   void ForEachEquivalent(uint64_t index, Visit visit) const {
-    visit(index);
-    const uint64_t cls = index / kCube3UDEdgePerms;
-    const int ud = static_cast<int>(index % kCube3UDEdgePerms);
-    const uint16_t stabiliser = sym.corner_stabiliser[cls];
-    for (int s = 1; s < kCube3Symmetries; ++s) {
-      if (stabiliser >> s & 1) {
-        visit(cls * kCube3UDEdgePerms + sym.ud_edges_conjugate[ud * kCube3Symmetries + s]);
-      }
-    }
+    VisitStabiliserImages(index, kCube3UDEdgePerms,
+                          sym.corner_stabiliser[index / kCube3UDEdgePerms], sym.ud_edges_conjugate,
+                          visit);
   }
 };
 
@@ -150,15 +152,37 @@ struct CornersSpace {
   }
   template <typename Visit>
   void ForEachEquivalent(uint64_t index, Visit visit) const {
-    visit(index);
-    const uint64_t cls = index / kCube3Twists;
+    VisitStabiliserImages(index, kCube3Twists, sym.corner_stabiliser[index / kCube3Twists],
+                          sym.twist_conjugate, visit);
+  }
+};
+
+struct LargeSpace {
+  const Cube3FlipSliceSorted& classes;
+  const Cube3MoveTables& moves = Cube3MoveTables::Get();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  static constexpr uint64_t kSize = kCube3LargeEntries;
+  const char* name = "large";
+  uint64_t solved() const { return 0; }  // class 0 (solved's), twist 0
+
+  // The representative's flip-slice-sorted value turned by m (its class's row) with the entry's
+  // twist turned by m, into the new class's frame.
+  template <typename Visit>
+  void ForEachNeighbour(uint64_t index, Visit visit) const {
+    const int cls = static_cast<int>(index / kCube3Twists);
     const int twist = static_cast<int>(index % kCube3Twists);
-    const uint16_t stabiliser = sym.corner_stabiliser[cls];
-    for (int s = 1; s < kCube3Symmetries; ++s) {
-      if (stabiliser >> s & 1) {
-        visit(cls * kCube3Twists + sym.twist_conjugate[twist * kCube3Symmetries + s]);
+    for (int m = 0; m < kCube3Moves; ++m) {
+      if (visit(Cube3FlipSliceSorted::Index(classes.Move(cls, m),
+                                            moves.twist[twist * kCube3Moves + m], sym))) {
+        return;
       }
     }
+  }
+  template <typename Visit>
+  void ForEachEquivalent(uint64_t index, Visit visit) const {
+    VisitStabiliserImages(index, kCube3Twists,
+                          classes.Stabiliser(static_cast<int>(index / kCube3Twists)),
+                          sym.twist_conjugate, visit);
   }
 };
 
@@ -185,7 +209,16 @@ std::vector<uint8_t> BreadthFirst(const Space& space, int threads,
       auto set_class = [&](uint64_t n) {
         space.ForEachEquivalent(n, [&](uint64_t e) { count += SetIfUnset(&table[e], next); });
       };
+      absl::Time last_report = absl::Now();
       for (uint64_t i = begin; i < end; ++i) {
+        // A pass over the large tier takes minutes: the first thread says how far it is.
+        if ((i & kReportEvery) == 0 && begin == 0 && progress && i > 0 &&
+            absl::Now() - last_report > absl::Seconds(10)) {
+          last_report = absl::Now();
+          progress(absl::StrFormat("cube3 %s: depth %d: %.0f%% of the pass (%.1f s)", space.name,
+                                   d + 1, 100.0 * i / end,
+                                   absl::ToDoubleSeconds(last_report - start)));
+        }
         const uint8_t here = Load(&table[i]);
         if (!backward) {
           if (here != d) continue;
@@ -232,6 +265,11 @@ Cube3PruningData Cube3PruningData::Build(int threads,
   tables.phase2 = BreadthFirst(Phase2Space(), threads, progress);
   tables.phase1 = BreadthFirst(Phase1Space(), threads, progress);
   return tables;
+}
+
+std::vector<uint8_t> BuildCube3LargeTable(const Cube3FlipSliceSorted& classes, int threads,
+                                          const std::function<void(const std::string&)>& progress) {
+  return BreadthFirst(LargeSpace{classes}, std::max(1, threads), progress);
 }
 
 }  // namespace puzzle

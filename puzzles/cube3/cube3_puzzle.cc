@@ -15,6 +15,7 @@
 #include "puzzle/seeded_random.h"
 #include "puzzles/cube3/cube3_coordinates.h"
 #include "puzzles/cube3/cube3_cube.h"
+#include "puzzles/cube3/cube3_flipslice_sorted.h"
 #include "puzzles/cube3/cube3_notation.h"
 #include "puzzles/cube3/cube3_optimal.h"
 #include "puzzles/cube3/cube3_pruning.h"
@@ -29,6 +30,7 @@ namespace puzzle {
 namespace {
 
 constexpr char kTableName[] = "cube3";
+constexpr char kLargeTableName[] = "cube3-large";
 // God's number in the half-turn metric: every position has a solution this long.
 constexpr int kMaxAnswer = 20;
 
@@ -95,8 +97,12 @@ Cube3State Relative(const Cube3State& start, const Cube3State& goal) {
 
 class Cube3Solver final : public Solver {
  public:
-  Cube3Solver(const TableFile* file, Cube3PruningTables tables)
-      : file_(file), tables_(tables), two_phase_(&tables_), optimal_(&tables_) {}
+  // `classes` is the large tier's (null without it: then tables.large is null too).
+  Cube3Solver(Cube3PruningTables tables, std::unique_ptr<const Cube3FlipSliceSorted> classes)
+      : classes_(std::move(classes)),
+        tables_(WithClasses(tables, classes_.get())),
+        two_phase_(&tables_),
+        optimal_(&tables_) {}
 
   // Near-optimal: the two-phase search's first solution of at most max_length (default 20)
   // moves, or with a time budget the shortest it finds in that time; NotFound when it finds none
@@ -180,7 +186,14 @@ class Cube3Solver final : public Solver {
   }
 
  private:
-  const TableFile* const file_;  // holds the mapped bytes tables_ points into
+  static Cube3PruningTables WithClasses(Cube3PruningTables tables,
+                                        const Cube3FlipSliceSorted* classes) {
+    tables.flipslice_sorted = classes;
+    return tables;
+  }
+
+  // tables_ points into the mapped files (the TableSet outlives the solver) and classes_.
+  const std::unique_ptr<const Cube3FlipSliceSorted> classes_;
   const Cube3PruningTables tables_;
   const Cube3TwoPhase two_phase_;
   const Cube3Optimal optimal_;
@@ -272,6 +285,7 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
       return report.failures;
     };
     tables_.push_back(std::move(table));
+    tables_.push_back(LargeTableSpec());
 
     view_ = kCube3ViewJs;
     InitExamples();
@@ -282,7 +296,14 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
     if (!file.ok()) return file.status();
     absl::StatusOr<Cube3PruningTables> view = Cube3TablesFromFile(**file);
     if (!view.ok()) return view.status();
-    return std::unique_ptr<Solver>(new Cube3Solver(*file, *view));
+    std::unique_ptr<const Cube3FlipSliceSorted> classes;
+    if (const TableFile* large = tables.Find(kLargeTableName); large != nullptr) {
+      absl::StatusOr<const uint8_t*> bytes = Cube3LargeTableFromFile(*large);
+      if (!bytes.ok()) return bytes.status();
+      view->large = *bytes;
+      classes = Cube3FlipSliceSorted::Create();
+    }
+    return std::unique_ptr<Solver>(new Cube3Solver(*view, std::move(classes)));
   }
 
   absl::StatusOr<std::vector<std::string>> Trace(absl::string_view start,
@@ -397,6 +418,44 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
       if (x == Cube3MoveState(m)) return true;
     }
     return false;
+  }
+
+  // The large tier: opt-in, served when present (by the optimal mode only).
+  TableSpec LargeTableSpec() const {
+    TableSpec table;
+    table.name = kLargeTableName;
+    table.optional = true;
+    table.description =
+        "large tier, served when present: exact distances of the edges' flip, the slice edges' "
+        "places and order and the corners' twist (flip-slice-sorted class x twist), a byte "
+        "each, 3.3 GB, for the optimal mode; opt-in (bazel build //data:cube3-large_table)";
+    table.build = [this](int threads, const TableLog& log) -> absl::StatusOr<TableContents> {
+      const absl::Time begin = absl::Now();
+      std::unique_ptr<const Cube3FlipSliceSorted> classes = Cube3FlipSliceSorted::Create();
+      log(absl::StrCat("flip-slice-sorted classes and moves in ",
+                       absl::FormatDuration(absl::Now() - begin)));
+      std::vector<uint8_t> large =
+          BuildCube3LargeTable(*classes, threads, [&log](const std::string& line) { log(line); });
+      log(absl::StrCat("the large table by breadth-first search in ",
+                       absl::FormatDuration(absl::Now() - begin)));
+      return MakeCube3LargeTableContents(
+          info_.name, kLargeTableName, std::move(large),
+          "generator=table_generator; algorithm=breadth-first search from solved over "
+          "(flip-slice-sorted class under the 16 UD symmetries, twist), forward then backward; "
+          "section large raw, a distance a byte");
+    };
+    table.verify = [](const TableFile& file, const TableLog& log) -> std::vector<std::string> {
+      absl::StatusOr<const uint8_t*> large = Cube3LargeTableFromFile(file);
+      if (!large.ok()) return {std::string(large.status().message())};
+      const std::unique_ptr<const Cube3FlipSliceSorted> classes = Cube3FlipSliceSorted::Create();
+      const Cube3VerifyReport report = VerifyCube3LargeTable(*large, *classes, 2);
+      log(absl::StrCat("large depths ", absl::StrJoin(report.depth_counts[0], " ")));
+      log(absl::StrCat("checked ", report.entries_checked,
+                       " entries: solved is the only 0, every other entry is one more than its "
+                       "nearest neighbour"));
+      return report.failures;
+    };
+    return table;
   }
 
   void InitExamples();

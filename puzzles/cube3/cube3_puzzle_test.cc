@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
@@ -38,6 +39,17 @@ class Cube3PuzzleTest : public ::testing::Test {
   static LoadedPuzzle* loaded_;
 };
 LoadedPuzzle* Cube3PuzzleTest::loaded_ = nullptr;
+
+// The default tier is required; the large tier is optional (served when present), so the
+// data directory here, which holds only the required tables, loads without it.
+TEST_F(Cube3PuzzleTest, TheLargeTierIsAnOptionalTable) {
+  const std::vector<TableSpec>& tables = Cube3Puzzle().tables();
+  ASSERT_EQ(tables.size(), 2u);
+  EXPECT_EQ(tables[0].file_name(), "cube3.tbl");
+  EXPECT_FALSE(tables[0].optional);
+  EXPECT_EQ(tables[1].file_name(), "cube3-large.tbl");
+  EXPECT_TRUE(tables[1].optional);
+}
 
 TEST_F(Cube3PuzzleTest, ExamplesAreTheSolversAnswers) {
   for (const SolveExample& e : Cube3Puzzle().examples().solves) {

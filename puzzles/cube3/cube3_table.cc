@@ -48,4 +48,21 @@ absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file) {
   return tables;
 }
 
+TableContents MakeCube3LargeTableContents(const std::string& puzzle, const std::string& table,
+                                          std::vector<uint8_t> large, std::string metadata) {
+  TableContents contents;
+  contents.puzzle = puzzle;
+  contents.table = table;
+  contents.metadata = std::move(metadata);
+  contents.sections.push_back(Section(kCube3LargeSection, std::move(large)));
+  return contents;
+}
+
+absl::StatusOr<const uint8_t*> Cube3LargeTableFromFile(const TableFile& file) {
+  absl::StatusOr<const TableSection*> section =
+      file.SectionWithLayout(kCube3LargeSection, 8, kCube3LargeEntries);
+  if (!section.ok()) return section.status();
+  return (*section)->data();
+}
+
 }  // namespace puzzle

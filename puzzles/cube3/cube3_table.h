@@ -4,13 +4,17 @@
 //   phase2         111,605,760 entries: (corner class, UD edges in its frame) -> phase-2 moves
 //   corners_slice      967,680 entries: corners * 24 + slice order -> phase-2 moves
 //   corners          6,053,616 entries: (corner class, twist in its frame) -> moves
-// Loading checks the four layouts; probing reads the mapping in place.
+// The large tier's file (table "cube3-large", opt-in) has one section:
+//   large        3,332,690,568 entries: (flip-slice-sorted class, twist in its frame) -> moves
+// Loading checks the layouts; probing reads the mapping in place.
 //
 // Thread-safety: pure functions; the view is immutable.
 #ifndef PUZZLES_CUBE3_CUBE3_TABLE_H_
 #define PUZZLES_CUBE3_CUBE3_TABLE_H_
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "puzzle/table_file.h"
@@ -22,6 +26,7 @@ inline constexpr char kCube3Phase1Section[] = "phase1";
 inline constexpr char kCube3Phase2Section[] = "phase2";
 inline constexpr char kCube3CornersSliceSection[] = "corners_slice";
 inline constexpr char kCube3CornersSection[] = "corners";
+inline constexpr char kCube3LargeSection[] = "large";
 
 // The file's contents for `data` (moved in).
 TableContents MakeCube3TableContents(const std::string& puzzle, const std::string& table,
@@ -30,6 +35,12 @@ TableContents MakeCube3TableContents(const std::string& puzzle, const std::strin
 // A view of `file`'s four sections, or DataLoss naming the section whose layout is wrong.
 // REQUIRES: `file` outlives the view.
 absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file);
+
+// The large tier's file for `large` (moved in), and its section's bytes from `file` (DataLoss when
+// the layout is wrong). REQUIRES: `file` outlives the pointer.
+TableContents MakeCube3LargeTableContents(const std::string& puzzle, const std::string& table,
+                                          std::vector<uint8_t> large, std::string metadata);
+absl::StatusOr<const uint8_t*> Cube3LargeTableFromFile(const TableFile& file);
 
 }  // namespace puzzle
 

@@ -129,4 +129,26 @@ Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int thread
   return report;
 }
 
+Cube3VerifyReport VerifyCube3LargeTable(const uint8_t* large, const Cube3FlipSliceSorted& classes,
+                                        int threads) {
+  if (threads < 1) threads = 1;
+  const Cube3MoveTables& mv = Cube3MoveTables::Get();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  Cube3VerifyReport report;
+  // The representative's class row with the entry's twist, by each of the 18 moves.
+  CheckTable(
+      "large", large, kCube3LargeEntries, 0, threads,
+      [&](uint64_t i, uint64_t* out) {
+        const int cls = static_cast<int>(i / kCube3Twists);
+        const int twist = static_cast<int>(i % kCube3Twists);
+        for (int m = 0; m < kCube3Moves; ++m) {
+          out[m] = Cube3FlipSliceSorted::Index(classes.Move(cls, m),
+                                               mv.twist[twist * kCube3Moves + m], sym);
+        }
+        return kCube3Moves;
+      },
+      &report);
+  return report;
+}
+
 }  // namespace puzzle
