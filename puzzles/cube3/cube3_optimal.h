@@ -8,7 +8,11 @@
 // of the cube (cube3_pruning.h): its distance to G1 (flip, twist and UD-slice edges) as seen along
 // each of the three axes, and its corners' distance (permutation and twist); two small exact
 // tables that bound the distance to G1 from below (cube3_phase1_moves.h) rule out most children
-// before the 141 MB table is read.
+// before the 141 MB table is read. With the large tier loaded (tables.large), the distance to G1
+// is replaced by the large table's: the distance from solved of the edges' flip, the slice edges'
+// places and order and the twist (cube3_flipslice_sorted.h), along each axis; its lookups are
+// staged (the first axis and the corners for every child, the other two axes only for the
+// children those keep), so that most children cost one random read of the 3.3 GB table.
 //
 // Why the answer is the minimum and the lexicographically smallest one:
 //   1. Only canonical sequences are searched: no face turns twice in a row, and two opposite faces

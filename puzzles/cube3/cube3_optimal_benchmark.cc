@@ -1,21 +1,29 @@
 // The optimal solver's figures on this machine: the tables' build time and size, then for each of
 // the published random cubes (puzzles/cube3/testdata/cube3_random1000.txt, from --first) its
 // starting bound, optimal length, nodes, time and node rate, one line a cube as it is solved,
-// and the mean and median at the end.
+// and the mean and median at the end. With --large_table (the opt-in tier's file, built by
+// bazel build //data:cube3-large_table), the search uses the large tier; the line after the
+// tables gives its load time.
 //
 //   bazel run -c opt //puzzles/cube3:cube3_optimal_benchmark -- --cubes=20 --search_threads=2
+//   bazel run -c opt //puzzles/cube3:cube3_optimal_benchmark -- --cubes=20
+//       --large_table=$PWD/bazel-bin/data/cube3-large.tbl   (one line)
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/time/clock.h"
+#include "puzzle/table_file.h"
 #include "puzzles/cube3/cube3_bench_support.h"
+#include "puzzles/cube3/cube3_flipslice_sorted.h"
 #include "puzzles/cube3/cube3_optimal.h"
 #include "puzzles/cube3/cube3_pruning.h"
+#include "puzzles/cube3/cube3_table.h"
 
 ABSL_FLAG(int, first, 0, "The first cube of the file to solve (0-based, comments skipped).");
 ABSL_FLAG(int, cubes, 20, "How many cubes, from --first.");
@@ -23,6 +31,10 @@ ABSL_FLAG(int, threads, 2, "Threads for building the tables.");
 ABSL_FLAG(int, search_threads, 2, "Threads for each solve.");
 ABSL_FLAG(absl::Duration, time_limit, absl::InfiniteDuration(),
           "Give up a cube after this long (its line then shows the proven bound).");
+ABSL_FLAG(std::string, large_table, "",
+          "The large tier's file (cube3-large.tbl); empty: the default tier's tables only.");
+ABSL_FLAG(std::string, table_advice, "populate",
+          "How the large tier's file is mapped, as the server's --table_advice.");
 ABSL_FLAG(std::string, cubes_file, "puzzles/cube3/testdata/cube3_random1000.txt",
           "The cubes, one 54-facelet string a line ('#' lines are comments).");
 
@@ -37,7 +49,31 @@ int main(int argc, char** argv) {
   const std::vector<puzzle::Cube3State>& cubes = *read;
   const puzzle::Cube3PruningData tables =
       puzzle::BuildCube3TablesPrinted(absl::GetFlag(FLAGS_threads));
-  const puzzle::Cube3PruningTables view = tables.View();
+  puzzle::Cube3PruningTables view = tables.View();
+  std::unique_ptr<puzzle::TableFile> large_file;
+  std::unique_ptr<const puzzle::Cube3FlipSliceSorted> classes;
+  if (const std::string path = absl::GetFlag(FLAGS_large_table); !path.empty()) {
+    const absl::Time begin = absl::Now();
+    const absl::StatusOr<puzzle::MappingAdvice> advice =
+        puzzle::ParseMappingAdvice(absl::GetFlag(FLAGS_table_advice));
+    absl::StatusOr<std::unique_ptr<puzzle::TableFile>> file =
+        advice.ok() ? puzzle::TableFile::Open(path, *advice)
+                    : absl::StatusOr<std::unique_ptr<puzzle::TableFile>>(advice.status());
+    absl::StatusOr<const uint8_t*> bytes =
+        file.ok() ? puzzle::Cube3LargeTableFromFile(**file) : file.status();
+    if (!bytes.ok()) {
+      std::fprintf(stderr, "--large_table: %s\n", std::string(bytes.status().message()).c_str());
+      return 1;
+    }
+    large_file = std::move(*file);
+    const absl::Duration mapped = absl::Now() - begin;
+    classes = puzzle::Cube3FlipSliceSorted::Create();
+    view.large = *bytes;
+    view.flipslice_sorted = classes.get();
+    std::printf("large tier: %.1f GB mapped (%s) and checked in %.1f s, its classes in %.1f s\n",
+                large_file->file_size() / 1e9, absl::GetFlag(FLAGS_table_advice).c_str(),
+                absl::ToDoubleSeconds(mapped), absl::ToDoubleSeconds(absl::Now() - begin - mapped));
+  }
   const puzzle::Cube3Optimal solver(&view);
   std::vector<double> seconds;
   double total_nodes = 0;

@@ -5,7 +5,10 @@
 #include "puzzles/cube3/cube3_optimal.h"
 
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -15,20 +18,50 @@
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
 #include "puzzle/seeded_random.h"
+#include "puzzle/table_file.h"
 #include "puzzles/cube3/cube3_coordinates.h"
+#include "puzzles/cube3/cube3_flipslice_sorted.h"
 #include "puzzles/cube3/cube3_notation.h"
 #include "puzzles/cube3/cube3_pruning.h"
 #include "puzzles/cube3/cube3_sticker_turns.h"
+#include "puzzles/cube3/cube3_table.h"
 #include "puzzles/twisty/face_turns.h"
 
 namespace puzzle {
 namespace {
 
+// The default tier's tables, built here; cube3_optimal_large_test (CUBE3_LARGE_TIER) adds the
+// large tier's, from the file Bazel built (data/cube3-large.tbl in the runfiles), so that every
+// test below holds the large tier's search to the same brute force.
 const Cube3PruningTables& Tables() {
-  static const Cube3PruningData* const data =
-      new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
-  static const Cube3PruningTables* const tables = new Cube3PruningTables(data->View());
+  static const Cube3PruningTables* const tables = [] {
+    const Cube3PruningData* const data = new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
+    Cube3PruningTables* const view = new Cube3PruningTables(data->View());
+#ifdef CUBE3_LARGE_TIER
+    absl::StatusOr<std::unique_ptr<TableFile>> file = TableFile::Open("data/cube3-large.tbl");
+    absl::StatusOr<const uint8_t*> large =
+        file.ok() ? Cube3LargeTableFromFile(**file) : file.status();
+    if (!large.ok()) {
+      std::fprintf(stderr, "the large tier: %s\n", std::string(large.status().message()).c_str());
+      std::abort();
+    }
+    file->release();  // kept mapped for the whole run
+    view->large = *large;
+    view->flipslice_sorted = Cube3FlipSliceSorted::Create().release();
+#endif
+    return view;
+  }();
   return *tables;
+}
+
+#ifdef CUBE3_LARGE_TIER
+constexpr bool kLargeTier = true;
+#else
+constexpr bool kLargeTier = false;
+#endif
+
+TEST(Cube3OptimalTest, SearchesTheTierThisTargetIsFor) {
+  EXPECT_EQ(Tables().large != nullptr, kLargeTier);
 }
 
 constexpr char kSolved[] = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
