@@ -51,6 +51,38 @@ TEST_F(Cube3PuzzleTest, TheLargeTierIsAnOptionalTable) {
   EXPECT_TRUE(tables[1].optional);
 }
 
+// cube3_puzzle_large_test (CUBE3_LARGE_TIER) runs these tests with cube3-large.tbl in the data
+// directory too: the puzzle loads it, and its optimal mode searches on it.
+#ifdef CUBE3_LARGE_TIER
+constexpr size_t kTablesLoaded = 2;
+#else
+constexpr size_t kTablesLoaded = 1;
+#endif
+
+TEST_F(Cube3PuzzleTest, LoadsTheLargeTierWhenItIsInTheDirectory) {
+  EXPECT_EQ(loaded_->tables().size(), kTablesLoaded);
+}
+
+// Through the seam, on whichever tiers are loaded: 11-move scrambles' optimal answers replay to
+// solved, are at most the scramble's length, and at most the near-optimal mode's (the search
+// itself is held to a brute force by cube3_optimal_test and cube3_optimal_large_test).
+TEST_F(Cube3PuzzleTest, OptimalAnswersReplayAndAreNoLongerThanNearOptimal) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const std::string start = *Cube3Puzzle().Scramble("", 11, seed);
+    Query optimal{start, ""};
+    optimal.mode = "optimal";
+    absl::StatusOr<Answer> a = Solve(optimal);
+    ASSERT_TRUE(a.ok()) << a.status();
+    absl::StatusOr<Answer> near = Solve(start, "");
+    ASSERT_TRUE(near.ok()) << near.status();
+    EXPECT_LE(a->distance, 11);
+    EXPECT_LE(a->distance, near->distance);
+    EXPECT_TRUE(Cube3Puzzle().CheckAnswer({start, "", "", "optimal"}, *a).ok()) << start;
+    EXPECT_EQ(ApplyCube3StickerTurns(start, *ParseFaceTurns(a->moves, "moves")),
+              kCube3SolvedFacelets);
+  }
+}
+
 TEST_F(Cube3PuzzleTest, ExamplesAreTheSolversAnswers) {
   for (const SolveExample& e : Cube3Puzzle().examples().solves) {
     absl::StatusOr<Answer> a = Solve(Query{e.start, e.goal, e.metric, e.mode});
