@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
     puzzle::Cube3TwoPhase::Options options;
     options.max_length = limit;
     std::vector<double> ms;
+    std::vector<uint64_t> cube_nodes;
     double nodes = 0, length = 0;
     int failed = 0;
     uint64_t checksum = 14695981039346656037u;  // FNV-1a over every solution's moves
@@ -64,6 +65,7 @@ int main(int argc, char** argv) {
       const puzzle::Cube3TwoPhase::Result r = solver.Solve(c, options);
       ms.push_back(absl::ToDoubleMilliseconds(absl::Now() - s));
       nodes += r.nodes;
+      cube_nodes.push_back(r.nodes);
       length += r.moves.size();
       failed += !r.found;
       for (int m : r.moves) checksum = (checksum ^ static_cast<uint64_t>(m + 1)) * 1099511628211u;
@@ -83,7 +85,8 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
     std::sort(order.begin(), order.end(), [&](int a, int b) { return ms[a] > ms[b]; });
     for (int i = 0; i < std::min<int>(absl::GetFlag(FLAGS_slowest), order.size()); ++i) {
-      std::printf("  cube %d: %.3f ms\n", order[i], ms[order[i]]);
+      std::printf("  cube %d: %.3f ms, %llu nodes\n", order[i], ms[order[i]],
+                  static_cast<unsigned long long>(cube_nodes[order[i]]));
     }
     std::fflush(stdout);
   }
