@@ -272,9 +272,6 @@ class Search {
   int limit_;              // the longest total length still wanted
   int path_[kMaxPath];
   uint64_t nodes_ = 0;
-
- public:
- private:
   bool stopped_ = false;          // the search ends: deadline, cancellation or budget
   bool budget_spent_ = false;     // by improve_until passing (not a stop the caller asked for)
   bool found_in_phase2_ = false;  // by the current phase-2 search
