@@ -3,8 +3,8 @@
 // same queries, in process and through 1, 2 and 3 local replicas of the real server. Rounds
 // alternate the two, and each figure is the median of --rounds.
 //
-//   bazel run -c opt //bench:batch_benchmark -- --puzzle=eight --count=200000
-//   bazel run -c opt //bench:batch_benchmark -- --puzzle=fifteen --count=3000 --scramble=40
+//   bazel run -c opt //bench:batch_benchmark -- --puzzle=eight --count=1000000 --rounds=9
+//   bazel run -c opt //bench:batch_benchmark -- --puzzle=fifteen --count=2000 --scramble=60
 #include <signal.h>
 
 #include <algorithm>

@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
 #include "client/batch_lines.h"
 
@@ -87,16 +88,26 @@ class WorkerOracles {
   std::map<std::string, std::unique_ptr<puzzle::Oracle>> oracles_;
 };
 
-// An input line to answer: its number and text.
-struct InputLine {
-  uint64_t number;
+// A chunk of input lines to answer: their texts back to back in one buffer (one allocation a
+// chunk, not one a line), each line's input line number, and where each line ends in `text`.
+struct InputChunk {
   std::string text;
+  std::vector<uint64_t> numbers;
+  std::vector<size_t> ends;
+
+  size_t size() const { return numbers.size(); }
+  absl::string_view line(size_t i) const {
+    const size_t begin = i == 0 ? 0 : ends[i - 1];
+    return absl::string_view(text).substr(begin, ends[i] - begin);
+  }
 };
 
 // The pipeline: the calling thread reads chunks of lines; `workers` threads each read a chunk's
-// lines, answer them through their own oracles and format the answers; whoever finishes the next
-// chunk in input order writes it (and every finished one after it), so the output is in input order
-// however the chunks finish. At most 2 * workers chunks are read ahead.
+// lines, answer them through their own oracles and format the answers; a worker that finishes the
+// next chunk in input order writes it (and every finished one after it), outside the lock, while
+// the others go on answering; so the output is in input order however the chunks finish. At most
+// 3 * workers chunks are in flight (queued, being answered, answered and not yet written): memory
+// stays bounded when one chunk is slow (a hard search) and the others finish behind it.
 class Job {
  public:
   // `resumed`: the answers already in the output (for the ETA).
@@ -114,9 +125,12 @@ class Job {
   }
   ~Job() { Stop(); }
 
-  // Queues input line `number`; false once the job has failed (Finish says why).
-  bool Add(uint64_t number, std::string text) {
-    chunk_.push_back(InputLine{number, std::move(text)});
+  // Queues input line `number` (its text is copied); false once the job has failed (Finish says
+  // why).
+  bool Add(uint64_t number, absl::string_view text) {
+    chunk_.text.append(text.data(), text.size());
+    chunk_.numbers.push_back(number);
+    chunk_.ends.push_back(chunk_.text.size());
     if (chunk_.size() >= options_.chunk_size) return Submit();
     return true;
   }
@@ -135,12 +149,14 @@ class Job {
  private:
   bool Submit() {
     std::unique_lock<std::mutex> lock(mu_);
-    if (!chunk_.empty()) {
-      room_.wait(lock, [this] {
-        return queue_.size() + running_ < 2 * threads_.size() || !failure_.ok();
-      });
+    if (chunk_.size() > 0) {
+      room_.wait(lock, [this] { return in_flight_ < 3 * threads_.size() || !failure_.ok(); });
+      ++in_flight_;
       queue_.emplace_back(next_read_++, std::move(chunk_));
-      chunk_.clear();
+      chunk_ = InputChunk();
+      chunk_.text.reserve(queue_.back().second.text.size());
+      chunk_.numbers.reserve(options_.chunk_size);
+      chunk_.ends.reserve(options_.chunk_size);
       work_.notify_one();
     }
     return failure_.ok();
@@ -159,33 +175,39 @@ class Job {
   void Work() {
     WorkerOracles oracles(oracles_);
     for (;;) {
-      std::pair<uint64_t, std::vector<InputLine>> chunk;
+      std::pair<uint64_t, InputChunk> chunk;
       {
         std::unique_lock<std::mutex> lock(mu_);
         work_.wait(lock, [this] { return !queue_.empty() || closing_; });
         if (queue_.empty()) return;
         chunk = std::move(queue_.front());
         queue_.pop_front();
-        ++running_;
       }
       ChunkResult result = Answer(oracles, chunk.second);
-      std::lock_guard<std::mutex> lock(mu_);
-      --running_;
+      std::unique_lock<std::mutex> lock(mu_);
       done_.emplace(chunk.first, std::move(result));
-      WriteReady();
-      room_.notify_all();
+      if (!writing_) WriteReady(lock);
     }
   }
 
-  // Under mu_: writes every finished chunk that comes next in input order.
-  void WriteReady() {
+  // Called with `lock` (on mu_) held and no other writer: writes every finished chunk that comes
+  // next in input order, the file writes outside the lock, so that the other workers go on.
+  void WriteReady(std::unique_lock<std::mutex>& lock) {
+    writing_ = true;
     for (auto it = done_.find(next_write_); it != done_.end(); it = done_.find(next_write_)) {
-      ChunkResult& r = it->second;
+      ChunkResult r = std::move(it->second);
+      done_.erase(it);
       if (failure_.ok() && !r.failure.ok()) failure_ = r.failure;
-      if (failure_.ok() && (std::fwrite(r.text.data(), 1, r.text.size(), out_) != r.text.size() ||
-                            std::fflush(out_) != 0)) {
-        failure_ =
-            absl::UnavailableError(absl::StrCat("writing the output: ", std::strerror(errno)));
+      if (failure_.ok()) {
+        lock.unlock();
+        const bool written = std::fwrite(r.text.data(), 1, r.text.size(), out_) == r.text.size() &&
+                             std::fflush(out_) == 0;
+        const int write_errno = errno;
+        lock.lock();
+        if (!written && failure_.ok()) {
+          failure_ = absl::UnavailableError(
+              absl::StrCat("writing the output: ", std::strerror(write_errno)));
+        }
       }
       if (failure_.ok()) {
         summary_.answered += r.lines;
@@ -193,20 +215,22 @@ class Job {
         summary_.retries += r.retries;
         for (const auto& [line, time] : r.times) Slow(line, time);
       }
-      done_.erase(it);
       ++next_write_;
+      --in_flight_;
+      room_.notify_all();
     }
+    writing_ = false;
     MaybeLog(false);
   }
 
   // A chunk's answers through `oracles`, by puzzle; its lines in input order.
-  ChunkResult Answer(WorkerOracles& oracles, std::vector<InputLine>& lines) {
+  ChunkResult Answer(WorkerOracles& oracles, const InputChunk& lines) {
     ChunkResult result;
     std::vector<BatchItem> chunk;
     chunk.reserve(lines.size());
-    for (InputLine& line : lines) {
-      chunk.push_back(
-          ReadBatchLine(line.text, line.number, options_.default_puzzle, space_separated_moves_));
+    for (size_t i = 0; i < lines.size(); ++i) {
+      chunk.push_back(ReadBatchLine(lines.line(i), lines.numbers[i], options_.default_puzzle,
+                                    space_separated_moves_));
     }
     std::vector<absl::Status> statuses(chunk.size());
     std::vector<puzzle::Answer> answers(chunk.size());
@@ -224,6 +248,7 @@ class Job {
       if (!result.failure.ok()) return result;
     }
     result.text.reserve(chunk.size() * 96);
+    result.times.reserve(chunk.size());
     for (size_t i = 0; i < chunk.size(); ++i) {
       AppendBatchAnswer(chunk[i], statuses[i], answers[i], options_.timing, &result.text);
       const bool failed = !chunk[i].error.ok() || !statuses[i].ok();
@@ -234,23 +259,25 @@ class Job {
     return result;
   }
 
-  // The items `indexes` of the chunk through `oracle`, retrying what is retryable.
+  // The items `indexes` of the chunk through `oracle`, retrying what is retryable. Their queries
+  // are moved out of the chunk (the answer lines do not need them).
   absl::Status Solve(puzzle::Oracle& oracle, std::vector<BatchItem>& chunk,
                      std::vector<size_t> indexes, std::vector<absl::Status>* statuses,
                      std::vector<puzzle::Answer>* answers, uint64_t* retries) {
     absl::Duration backoff = options_.first_backoff;
+    std::vector<puzzle::QueryText> queries;  // queries[k] is item indexes[k]'s
+    queries.reserve(indexes.size());
+    for (size_t i : indexes) queries.push_back(std::move(chunk[i].query));
     for (int attempt = 1; !indexes.empty(); ++attempt) {
-      std::vector<puzzle::QueryText> queries;
-      queries.reserve(indexes.size());
-      for (size_t i : indexes) queries.push_back(chunk[i].query);
       absl::StatusOr<std::vector<puzzle::OracleResult>> results = oracle.SolveMany(queries);
-      std::vector<size_t> again;
+      std::vector<size_t> again;  // positions in indexes and queries, to send again
       if (!results.ok()) {
         if (!Retryable(results.status()) || attempt >= options_.max_attempts) {
           for (size_t i : indexes) (*statuses)[i] = results.status();
           return absl::OkStatus();
         }
-        again = indexes;
+        again.resize(indexes.size());
+        for (size_t k = 0; k < again.size(); ++k) again[k] = k;
       } else {
         if (results->size() != indexes.size()) {
           return absl::InternalError(absl::StrCat("the oracle answered ", results->size(),
@@ -259,7 +286,7 @@ class Job {
         for (size_t k = 0; k < indexes.size(); ++k) {
           puzzle::OracleResult& r = (*results)[k];
           if (absl::IsResourceExhausted(r.status) && attempt < options_.max_attempts) {
-            again.push_back(indexes[k]);
+            again.push_back(k);
             continue;
           }
           (*statuses)[indexes[k]] = r.status;
@@ -271,7 +298,16 @@ class Job {
         absl::SleepFor(backoff);
         backoff = std::min(backoff * 2, absl::Seconds(10));
       }
-      indexes = std::move(again);
+      std::vector<size_t> next_indexes;
+      std::vector<puzzle::QueryText> next_queries;
+      next_indexes.reserve(again.size());
+      next_queries.reserve(again.size());
+      for (size_t k : again) {
+        next_indexes.push_back(indexes[k]);
+        next_queries.push_back(std::move(queries[k]));
+      }
+      indexes = std::move(next_indexes);
+      queries = std::move(next_queries);
     }
     return absl::OkStatus();
   }
@@ -314,14 +350,15 @@ class Job {
   std::FILE* const out_;
   const uint64_t resumed_;
   const absl::Time start_;
-  std::vector<InputLine> chunk_;  // being filled by the reader
+  InputChunk chunk_;  // being filled by the reader
   std::vector<std::thread> threads_;
 
   std::mutex mu_;
   std::condition_variable work_;  // a chunk queued, or closing
-  std::condition_variable room_;  // a chunk finished: the reader may queue another
-  std::deque<std::pair<uint64_t, std::vector<InputLine>>> queue_;
-  size_t running_ = 0;
+  std::condition_variable room_;  // a chunk written: the reader may queue another
+  std::deque<std::pair<uint64_t, InputChunk>> queue_;
+  size_t in_flight_ = 0;  // chunks queued and not yet written (or dropped after a failure)
+  bool writing_ = false;  // a worker is in WriteReady
   bool closing_ = false;
   uint64_t next_read_ = 0, next_write_ = 0;
   std::map<uint64_t, ChunkResult> done_;  // finished, not yet written
@@ -361,7 +398,7 @@ absl::StatusOr<BatchSummary> RunBatch(std::istream& input, const std::string& ou
       continue;
     }
     if (in_shard++ < done) continue;  // answered before
-    if (!job.Add(line_number, std::move(text))) {
+    if (!job.Add(line_number, text)) {
       break;  // Finish says why
     }
   }

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -267,6 +268,102 @@ TEST(BatchJobTest, ShardsMergeBackToTheWhole) {
   std::ostringstream twice;
   EXPECT_EQ(MergeBatchParts({parts[0], parts[0]}, twice).code(),
             absl::StatusCode::kInvalidArgument);
+}
+
+// An Oracle over a real one that fails in a fixed cycle of `cycle` (2 or 3) calls: UNAVAILABLE
+// for the whole call, then every item refused RESOURCE_EXHAUSTED, then (cycle 3) the real
+// answers. The batch job makes one per worker and puzzle and sends a chunk's items of one puzzle
+// until they are answered or out of attempts, so with cycle 3 and 3 or more attempts every item
+// is sent exactly 3 times and resent twice, and with cycle 2 and 2 attempts, sent twice and left
+// RESOURCE_EXHAUSTED.
+class FlakyOracle : public puzzle::Oracle {
+ public:
+  FlakyOracle(std::unique_ptr<puzzle::Oracle> real, int cycle, std::atomic<uint64_t>* items_sent)
+      : real_(std::move(real)), cycle_(cycle), items_sent_(items_sent) {}
+  absl::StatusOr<std::vector<puzzle::OracleResult>> SolveMany(
+      const std::vector<puzzle::QueryText>& queries) override {
+    *items_sent_ += queries.size();
+    switch (calls_++ % cycle_) {
+      case 0:
+        return absl::UnavailableError("replica gone");
+      case 1:
+        return std::vector<puzzle::OracleResult>(
+            queries.size(), puzzle::OracleResult{absl::ResourceExhaustedError("busy"), {}});
+      default:
+        return real_->SolveMany(queries);
+    }
+  }
+
+ private:
+  std::unique_ptr<puzzle::Oracle> real_;
+  const int cycle_;
+  std::atomic<uint64_t>* items_sent_;
+  uint64_t calls_ = 0;
+};
+
+absl::StatusOr<BatchSummary> RunFlakyJob(const std::string& input, const std::string& output,
+                                         int cycle, int max_attempts,
+                                         std::atomic<uint64_t>* items_sent) {
+  std::istringstream in(input);
+  BatchOptions options;
+  options.timing = false;
+  options.chunk_size = 16;
+  options.workers = 3;
+  options.max_attempts = max_attempts;
+  options.first_backoff = absl::Microseconds(50);
+  const OracleForPuzzle flaky =
+      [cycle,
+       items_sent](const std::string& name) -> absl::StatusOr<std::unique_ptr<puzzle::Oracle>> {
+    absl::StatusOr<std::unique_ptr<puzzle::Oracle>> real = SharedOracles().Make(name);
+    if (!real.ok()) return real.status();
+    return std::unique_ptr<puzzle::Oracle>(new FlakyOracle(*std::move(real), cycle, items_sent));
+  };
+  return RunBatch(in, output, options, flaky, &Spaced);
+}
+
+TEST(BatchJobTest, RetriedCallsAndItemsGiveTheSameBytes) {
+  const std::string input = MixedInput(250, 7);
+  const std::string clean_path = TempPath("retry-clean.jsonl");
+  const std::string flaky_path = TempPath("retry-flaky.jsonl");
+  std::remove(clean_path.c_str());
+  std::remove(flaky_path.c_str());
+  ASSERT_TRUE(RunJob(input, clean_path, {}).ok());
+  std::atomic<uint64_t> items_sent{0};
+  absl::StatusOr<BatchSummary> summary = RunFlakyJob(input, flaky_path, 3, 8, &items_sent);
+  ASSERT_TRUE(summary.ok()) << summary.status();
+  EXPECT_EQ(ReadFile(flaky_path), ReadFile(clean_path));
+  ASSERT_GT(items_sent.load(), 0u);
+  EXPECT_EQ(items_sent.load() % 3, 0u);
+  EXPECT_EQ(summary->retries, items_sent.load() / 3 * 2);
+}
+
+TEST(BatchJobTest, AnItemOutOfAttemptsGetsItsLastErrorAndTheRestAreUntouched) {
+  const std::string input = MixedInput(120, 8);
+  const std::string clean_path = TempPath("attempts-clean.jsonl");
+  const std::string flaky_path = TempPath("attempts-flaky.jsonl");
+  std::remove(clean_path.c_str());
+  std::remove(flaky_path.c_str());
+  ASSERT_TRUE(RunJob(input, clean_path, {}).ok());
+  // Two attempts: UNAVAILABLE, then RESOURCE_EXHAUSTED, which stands.
+  std::atomic<uint64_t> items_sent{0};
+  absl::StatusOr<BatchSummary> summary = RunFlakyJob(input, flaky_path, 2, 2, &items_sent);
+  ASSERT_TRUE(summary.ok()) << summary.status();
+  const std::vector<std::string> clean = absl::StrSplit(ReadFile(clean_path), '\n');
+  const std::vector<std::string> flaky = absl::StrSplit(ReadFile(flaky_path), '\n');
+  ASSERT_EQ(flaky.size(), clean.size());
+  uint64_t exhausted = 0;
+  for (size_t i = 0; i < clean.size(); ++i) {
+    if (flaky[i].find("\"code\":\"RESOURCE_EXHAUSTED\",\"message\":\"busy\"") !=
+        std::string::npos) {
+      ++exhausted;
+      EXPECT_EQ(Field(flaky[i], "line"), Field(clean[i], "line"));
+    } else {
+      EXPECT_EQ(flaky[i], clean[i]);  // never sent: a line that could not be read, or no puzzle
+    }
+  }
+  EXPECT_EQ(exhausted * 2, items_sent.load());
+  EXPECT_EQ(summary->retries, exhausted);
+  EXPECT_EQ(summary->errors, summary->answered);
 }
 
 TEST(BatchJobTest, EmptyInputGivesAnEmptyOutput) {

@@ -1,7 +1,11 @@
 #include "client/batch_lines.h"
 
+#include <cstdint>
 #include <string>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_format.h"
+#include "absl/time/time.h"
 #include "gtest/gtest.h"
 
 namespace client {
@@ -71,6 +75,22 @@ TEST(BatchLinesTest, AnswersAreOneJsonLineWithTheirInputLine) {
             "\"nodes\":5,\"ms\":1.500}\n");
   EXPECT_EQ(FormatBatchAnswer(item, absl::OkStatus(), answer, false),
             "{\"line\":12,\"id\":\"a\",\"puzzle\":\"eight\",\"distance\":2,\"moves\":\"ud\"}\n");
+  // "ms" is printf's %.3f of the time in milliseconds, for every whole microsecond up to 20 s
+  // (and nearby times round to the nearest microsecond).
+  for (int64_t us = 0; us <= 20000000; us += us < 100000 ? 1 : 997) {
+    answer.search_time = absl::Microseconds(us);
+    const std::string expected = absl::StrFormat(",\"ms\":%.3f}\n", us / 1000.0);
+    const std::string line = FormatBatchAnswer(item, absl::OkStatus(), answer, true);
+    ASSERT_TRUE(absl::EndsWith(line, expected)) << line << " for " << us << " us";
+    answer.search_time = absl::Microseconds(us) + absl::Nanoseconds(499);
+    ASSERT_TRUE(absl::EndsWith(FormatBatchAnswer(item, absl::OkStatus(), answer, true), expected));
+    answer.search_time = absl::Microseconds(us) - absl::Nanoseconds(us == 0 ? 0 : 500);
+    ASSERT_TRUE(absl::EndsWith(FormatBatchAnswer(item, absl::OkStatus(), answer, true), expected));
+  }
+  answer.search_time = absl::InfiniteDuration();
+  EXPECT_TRUE(absl::EndsWith(FormatBatchAnswer(item, absl::OkStatus(), answer, true),
+                             ",\"ms\":9223372036854775.807}\n"));
+  answer.search_time = absl::Microseconds(1500);
   const std::string error =
       FormatBatchAnswer(item, absl::InvalidArgumentError("start: bad \"x\"\n"), answer, true);
   EXPECT_EQ(error,
