@@ -111,10 +111,32 @@ int ItemsFieldNumber(const Descriptor* type) {
   return -1;
 }
 
+// True when protobuf's own parser accepts exactly what the scan accepts, so that a request can be
+// parsed first and scanned only to explain a failure: the type has no message fields (the scan's
+// nesting limit and item count do not apply) and every byte is ASCII (every string is valid
+// UTF-8). Single requests (Solve, Scramble) are tens of bytes, and this is most of them.
+bool ParsesLikeTheScan(absl::string_view bytes, const Descriptor* type) {
+  for (int i = 0; i < type->field_count(); ++i) {
+    if (type->field(i)->type() == FieldDescriptor::TYPE_MESSAGE) return false;
+  }
+  return std::none_of(bytes.begin(), bytes.end(),
+                      [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
 }  // namespace
 
 absl::Status ParseRequest(absl::string_view bytes, int max_items,
                           google::protobuf::Message* message) {
+  if (ParsesLikeTheScan(bytes, message->GetDescriptor()) &&
+      message->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    return absl::OkStatus();
+  }
+  message->Clear();  // a failed parse may have set fields; the scan says what is wrong
+  return ScanAndParseRequest(bytes, max_items, message);
+}
+
+absl::Status ScanAndParseRequest(absl::string_view bytes, int max_items,
+                                 google::protobuf::Message* message) {
   const Descriptor* type = message->GetDescriptor();
   Scan scan;
   scan.bytes = bytes;

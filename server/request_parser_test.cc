@@ -1,8 +1,10 @@
 #include "server/request_parser.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "absl/strings/escaping.h"
 #include "gtest/gtest.h"
 #include "puzzleoracle/v1/oracle.pb.h"
 #include "puzzleoracle/v2/oracle.pb.h"
@@ -80,6 +82,61 @@ TEST(RequestParserTest, RefusesMalformedWireFormat) {
             "byte 0");
   // Unknown fields are skipped, as protobuf does.
   EXPECT_TRUE(ParseRequest(std::string("\xa8\x06\x01", 3), 10, &out).ok());
+}
+
+// ParseRequest's shortcut (protobuf's parser first, for types without message fields and bytes
+// that are all ASCII) gives what the scan-first path gives, on every one-byte change, insertion
+// and truncation of valid requests, ASCII or not, and of a batch over the item limit: the same
+// status and the same message.
+TEST(RequestParserTest, TheShortcutAgreesWithTheScanOnEveryMutation) {
+  v2::SolveRequest solve;
+  solve.set_puzzle("cube2");
+  solve.set_start("R U2 F' R2");
+  solve.set_goal("UUUURRRRFFFFDDDDLLLLBBBB");
+  solve.set_metric("qtm");
+  solve.set_include_boards(true);
+  solve.set_max_length(20);
+  v2::SolveRequest accented = solve;
+  accented.set_start("\xc3\xa9t\xc3\xa9");  // valid UTF-8, not ASCII
+  v2::ScrambleRequest scramble;
+  scramble.set_puzzle("fifteen");
+  scramble.set_moves(300);  // a varint of two bytes, the first >= 0x80
+  scramble.set_seed(0xFFFFFFFFFFull);
+  v2::SolveBatchRequest batch;  // message fields: always scanned (its 3 items are over the limit)
+  batch.set_puzzle("eight");
+  for (int i = 0; i < 3; ++i) batch.add_items()->set_start("12X453786");
+  const int max_items = 2;
+  int compared = 0, accepted = 0;
+  const auto agree = [&](const google::protobuf::Message& prototype, const std::string& bytes) {
+    std::unique_ptr<google::protobuf::Message> fast(prototype.New());
+    std::unique_ptr<google::protobuf::Message> scanned(prototype.New());
+    const absl::Status a = ParseRequest(bytes, max_items, fast.get());
+    const absl::Status b = ScanAndParseRequest(bytes, max_items, scanned.get());
+    ++compared;
+    ASSERT_EQ(a, b) << absl::CHexEscape(bytes);
+    if (a.ok()) {
+      ++accepted;
+      ASSERT_EQ(fast->SerializeAsString(), scanned->SerializeAsString()) << absl::CHexEscape(bytes);
+    }
+  };
+  for (const google::protobuf::Message* m :
+       std::vector<const google::protobuf::Message*>{&solve, &accented, &scramble, &batch}) {
+    const std::string valid = m->SerializeAsString();
+    for (size_t cut = 0; cut <= valid.size(); ++cut) agree(*m, valid.substr(0, cut));
+    for (size_t at = 0; at < valid.size(); ++at) {
+      for (int byte = 0; byte < 256; ++byte) {
+        std::string changed = valid;
+        changed[at] = static_cast<char>(byte);
+        agree(*m, changed);
+        std::string inserted = valid;
+        inserted.insert(inserted.begin() + at, static_cast<char>(byte));
+        agree(*m, inserted);
+      }
+    }
+  }
+  // Both outcomes are well represented: the mutations are not all refused, nor all accepted.
+  EXPECT_GT(accepted, compared / 10);
+  EXPECT_LT(accepted, compared - compared / 10);
 }
 
 // kAnswerBytesPerItem covers the largest answer an item of a batch gets: the 15-puzzle's (up to
