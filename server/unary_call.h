@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <mutex>
-#include <optional>
 
 #include "absl/status/status.h"
 #include "google/protobuf/arena.h"
@@ -29,10 +28,10 @@ class UnaryCall final : public grpc::ServerUnaryReactor {
   UnaryCall(grpc::CallbackServerContext* context, const grpc::ByteBuffer* request_bytes,
             grpc::ByteBuffer* response_bytes, const CallEnv& env,
             CallHandler<Request, Response> handler)
-      : tracked_(env.calls), response_bytes_(response_bytes), handler_(std::move(handler)) {
-    if (request_bytes->Length() >= kArenaMinRequestBytes) {
-      arena_.emplace(ArenaOptionsFor(request_bytes->Length()));
-    }
+      : tracked_(env.calls),
+        response_bytes_(response_bytes),
+        handler_(std::move(handler)),
+        arena_(ArenaOptionsFor(request_bytes->Length())) {
     bool off_thread;
     absl::Status status;
     int64_t footprint = 0;
@@ -54,9 +53,7 @@ class UnaryCall final : public grpc::ServerUnaryReactor {
     }
   }
 
-  ~UnaryCall() override {
-    if (!arena_.has_value()) delete request_;  // a call that ended before Run (null after it)
-  }
+  ~UnaryCall() override = default;  // the arena frees a request that was never answered
 
   void OnCancel() override { state_.cancelled.store(true, std::memory_order_relaxed); }
 
@@ -81,33 +78,35 @@ class UnaryCall final : public grpc::ServerUnaryReactor {
       Response* response = google::protobuf::Arena::CreateMessage<Response>(arena());
       status = handler_.run(*request_, state_, response);
       if (status.ok()) SerializeResponse(*response, response_bytes_);
-      FreeMessages(response);  // now: the call may wait a while for its client
+      FreeMessages();  // now: the call may wait a while for its client
     }
     Finish(rpc::ToGrpcStatus(status));
   }
 
-  // A batch's request and response live on one arena: a few block allocations instead of several
-  // mallocs an item (their strings' characters still use the heap). That saved 1.9k of the server's
-  // 6.6k instructions an item of a 1,000-item cube2 SolveBatch (callgrind), but a small request
-  // pays more to set up an arena than it saves, so those use the heap.
-  static constexpr size_t kArenaMinRequestBytes = 1024;
+  // The request and the response live on one arena: a few block allocations instead of several
+  // mallocs an item of a batch (their strings' characters still use the heap), which saved 1.9k
+  // of the server's 6.6k instructions an item of a 1,000-item cube2 SolveBatch (callgrind). A
+  // small request's arena starts in first_block_, inside this object, so that it allocates
+  // nothing: the messages and their string objects cost no malloc and no free either.
+  static constexpr size_t kFirstBlockBytes = 1024;
 
-  google::protobuf::Arena* arena() { return arena_.has_value() ? &*arena_ : nullptr; }
+  google::protobuf::Arena* arena() { return &arena_; }
 
-  void FreeMessages(Response* response) {
-    if (arena_.has_value()) {
-      arena_->Reset();
-    } else {
-      delete response;
-      delete request_;
-    }
+  void FreeMessages() {
+    arena_.Reset();
     request_ = nullptr;
   }
 
-  // The arena's first block holds about what a request of this size parses into.
-  static google::protobuf::ArenaOptions ArenaOptionsFor(size_t request_wire_bytes) {
+  // Small requests start in first_block_; the first block of a larger one holds about what a
+  // request of its size parses into.
+  google::protobuf::ArenaOptions ArenaOptionsFor(size_t request_wire_bytes) {
     google::protobuf::ArenaOptions options;
-    options.start_block_size = std::clamp<size_t>(4 * request_wire_bytes, 1024, 1 << 20);
+    if (4 * request_wire_bytes <= kFirstBlockBytes) {
+      options.initial_block = first_block_;
+      options.initial_block_size = kFirstBlockBytes;
+    } else {
+      options.start_block_size = std::clamp<size_t>(4 * request_wire_bytes, 1024, 1 << 20);
+    }
     options.max_block_size = 1 << 20;
     return options;
   }
@@ -116,8 +115,9 @@ class UnaryCall final : public grpc::ServerUnaryReactor {
   grpc::ByteBuffer* const response_bytes_;
   const CallHandler<Request, Response> handler_;
   std::mutex mu_;
-  std::optional<google::protobuf::Arena> arena_;  // for requests of kArenaMinRequestBytes or more
-  Request* request_ = nullptr;                    // on arena() (or the heap); null once answered
+  alignas(16) char first_block_[kFirstBlockBytes];  // before arena_, which may use it
+  google::protobuf::Arena arena_;
+  Request* request_ = nullptr;  // on arena(); null once answered
   CallState state_;
 };
 
