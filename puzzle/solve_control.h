@@ -28,6 +28,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 
@@ -50,16 +51,17 @@ class SolveControl {
 
   // `deadline` may be absl::InfiniteFuture(). `cancelled` may be null; otherwise it must outlive
   // the solve. `deadline_source` names where the deadline came from, for the stop message (for
-  // example "the call's deadline" or "--max_search_time (30s)"). `now` is the clock; it must be
-  // callable from the solving thread and from the threads of its forks (Fork), and `deadline` is
-  // a time on it.
-  SolveControl(absl::Time deadline, const std::atomic<bool>* cancelled, std::string deadline_source,
-               Clock now = absl::Now)
+  // example "the call's deadline" or "--max_search_time (30s)"); its characters must outlive
+  // the control and its forks (a literal, or a string the caller keeps: a server makes a control
+  // a call, and a copy would be a malloc a call). `now` is the clock; it must be callable from
+  // the solving thread and from the threads of its forks (Fork), and `deadline` is a time on it.
+  SolveControl(absl::Time deadline, const std::atomic<bool>* cancelled,
+               absl::string_view deadline_source, Clock now = absl::Now)
       : now_(std::move(now)),
         start_(now_()),
         deadline_(deadline),
         cancelled_(cancelled),
-        deadline_source_(std::move(deadline_source)) {}
+        deadline_source_(deadline_source) {}
 
   SolveControl(const SolveControl&) = delete;
   SolveControl& operator=(const SolveControl&) = delete;
@@ -125,7 +127,7 @@ class SolveControl {
   const absl::Time start_;
   const absl::Time deadline_ = absl::InfiniteFuture();
   const std::atomic<bool>* const cancelled_ = nullptr;
-  const std::string deadline_source_ = "the deadline";
+  const absl::string_view deadline_source_ = "the deadline";
   ProgressFunction progress_;
   absl::Duration progress_interval_ = absl::InfiniteDuration();
   absl::Time next_progress_ = absl::InfiniteFuture();

@@ -42,7 +42,10 @@ v2::TableInfo DescribeTable(const puzzle::LoadedPuzzle& puzzle, const puzzle::Lo
 
 OracleHandler::OracleHandler(std::vector<std::unique_ptr<puzzle::LoadedPuzzle>> puzzles,
                              OracleHandlerOptions options)
-    : puzzles_(std::move(puzzles)), options_(std::move(options)) {
+    : puzzles_(std::move(puzzles)),
+      options_(std::move(options)),
+      max_search_time_source_(absl::StrCat("--max_search_time (",
+                                           absl::FormatDuration(options_.max_search_time), ")")) {
   for (const auto& p : puzzles_) {
     for (const puzzle::LoadedTable& t : p->tables())
       *table_info_.add_tables() = DescribeTable(*p, t);
@@ -123,16 +126,15 @@ std::unique_ptr<puzzle::SolveControl> OracleHandler::MakeControl(
     const puzzle::LoadedPuzzle& puzzle, absl::Time call_deadline,
     const std::atomic<bool>* cancelled) const {
   absl::Time deadline = call_deadline;
-  std::string source = "the call's deadline";
+  absl::string_view source = "the call's deadline";
   if (puzzle.puzzle().info().searches) {
     const absl::Time cap = absl::Now() + options_.max_search_time;
     if (cap < deadline) {
       deadline = cap;
-      source =
-          absl::StrCat("--max_search_time (", absl::FormatDuration(options_.max_search_time), ")");
+      source = max_search_time_source_;
     }
   }
-  auto control = std::make_unique<puzzle::SolveControl>(deadline, cancelled, std::move(source));
+  auto control = std::make_unique<puzzle::SolveControl>(deadline, cancelled, source);
   control->set_batch_threads(options_.batch_threads);
   return control;
 }

@@ -109,6 +109,8 @@ class OracleHandler {
 
   const std::vector<std::unique_ptr<puzzle::LoadedPuzzle>> puzzles_;
   const OracleHandlerOptions options_;
+  const std::string max_search_time_source_;  // "--max_search_time (30s)": what a capped search's
+                                              // controls name (they keep a view of it)
   v2::GetTableInfoResponse table_info_;
 };
 
