@@ -168,11 +168,21 @@ Metrics::MethodMetrics* Metrics::RegisterMethod(Transport transport, absl::strin
 
 Metrics::MethodMetrics* Metrics::Find(Transport transport, absl::string_view method,
                                       absl::string_view puzzle) const {
+  return FindPuzzle(transport, FindPuzzles(transport, method), puzzle);
+}
+
+const Metrics::PuzzleSeries* Metrics::FindPuzzles(Transport transport,
+                                                  absl::string_view method) const {
   const MethodIndex& by_name = by_name_[static_cast<int>(transport)];
   auto method_it = by_name.find(method);
-  if (method_it != by_name.end()) {
-    auto it = method_it->second.find(puzzle);
-    if (it != method_it->second.end()) return it->second;
+  return method_it != by_name.end() ? &method_it->second : nullptr;
+}
+
+Metrics::MethodMetrics* Metrics::FindPuzzle(Transport transport, const PuzzleSeries* puzzles,
+                                            absl::string_view puzzle) const {
+  if (puzzles != nullptr) {
+    auto it = puzzles->find(puzzle);
+    if (it != puzzles->end()) return it->second;
   }
   return other_[static_cast<int>(transport)];
 }

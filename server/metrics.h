@@ -127,6 +127,14 @@ class Metrics {
   // "other", no puzzle) when there is none. Never null. One hash lookup, no lock.
   MethodMetrics* Find(Transport transport, absl::string_view method,
                       absl::string_view puzzle = "") const;
+  // Find in two steps, for a caller that looks up several puzzles of one method (the gRPC
+  // interceptor: the method's series when a call starts, its puzzle's once the request is read):
+  // FindPuzzles hashes the method's name once, FindPuzzle then only the puzzle's. `puzzles` may
+  // be null (an unregistered method): then FindPuzzle is "other", as Find.
+  using PuzzleSeries = absl::flat_hash_map<std::string, MethodMetrics*>;
+  const PuzzleSeries* FindPuzzles(Transport transport, absl::string_view method) const;
+  MethodMetrics* FindPuzzle(Transport transport, const PuzzleSeries* puzzles,
+                            absl::string_view puzzle) const;
   // For callers that know the method but not the puzzle (the gRPC interceptor): the series of
   // `method` registered without a puzzle, else its only registered puzzle (a per-puzzle service
   // such as /puzzleoracle.v1.EightPuzzle/Solve registered with "eight"), else "other" (a method
@@ -152,8 +160,7 @@ class Metrics {
   std::string Render() const;
 
  private:
-  using MethodIndex =
-      absl::flat_hash_map<std::string, absl::flat_hash_map<std::string, MethodMetrics*>>;
+  using MethodIndex = absl::flat_hash_map<std::string, PuzzleSeries>;
 
   MethodMetrics* NewMethod(Transport transport, absl::string_view method, absl::string_view puzzle);
 

@@ -37,8 +37,9 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
     metrics_->BeginRequest(Transport::kGrpc);
     start_nanos_.store(absl::GetCurrentTimeNanos(), std::memory_order_relaxed);
     auto fixed = puzzles->fixed.find(info->method());
-    method_.store(metrics->Find(Transport::kGrpc, info->method(),
-                                fixed != puzzles->fixed.end() ? fixed->second : ""),
+    method_puzzles_ = metrics->FindPuzzles(Transport::kGrpc, info->method());
+    method_.store(metrics->FindPuzzle(Transport::kGrpc, method_puzzles_,
+                                      fixed != puzzles->fixed.end() ? fixed->second : ""),
                   std::memory_order_release);
   }
 
@@ -94,7 +95,8 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
     const size_t length = bytes[1];
     if (bytes[0] != 0x0a || length >= 128 || first.size() < 2 + length) return;
     const absl::string_view puzzle(reinterpret_cast<const char*>(bytes + 2), length);
-    Metrics::MethodMetrics* labelled = metrics_->Find(Transport::kGrpc, method_name_, puzzle);
+    Metrics::MethodMetrics* labelled =
+        metrics_->FindPuzzle(Transport::kGrpc, method_puzzles_, puzzle);
     if (labelled != metrics_->Other(Transport::kGrpc)) {
       method_.store(labelled, std::memory_order_release);
     }
@@ -122,6 +124,8 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
   const bool single_request_;
   const std::string method_name_;
   const std::chrono::system_clock::time_point deadline_;
+  const Metrics::PuzzleSeries* method_puzzles_ = nullptr;  // the method's series (set before
+                                                           // gRPC may call Intercept)
   std::atomic<Metrics::MethodMetrics*> method_{nullptr};
   std::atomic<int64_t> start_nanos_{0};
   std::atomic<bool> parse_failed_{false};
