@@ -1,6 +1,7 @@
 #include "puzzles/cube2/cube2_notation.h"
 
 #include <array>
+#include <optional>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -83,14 +84,12 @@ const FaceletTables& Tables() {
   return *tables;
 }
 
-}  // namespace
-
-// Decodes with table lookups and no allocation; anything wrong goes to DiagnoseFacelets for its
-// message. (Colour counts need not be checked here: 8 distinct real pieces cover each colour 4
-// times.)
-absl::StatusOr<Cube2State> ParseCube2Facelets(absl::string_view text, absl::string_view field) {
+// Decodes a valid 24-sticker board with table lookups and no allocation; nullopt for anything
+// else (which the callers explain). (Colour counts need not be checked here: 8 distinct real
+// pieces cover each colour 4 times.)
+std::optional<Cube2State> DecodeFacelets(absl::string_view text) {
   const FaceletTables& tables = Tables();
-  if (text.size() != kCube2Facelets) return DiagnoseFacelets(text, field);
+  if (text.size() != kCube2Facelets) return std::nullopt;
   Cube2State state;
   uint32_t pieces_seen = 0;
   int twist_sum = 0;
@@ -98,18 +97,27 @@ absl::StatusOr<Cube2State> ParseCube2Facelets(absl::string_view text, absl::stri
     int key = 0;
     for (int k = 0; k < 3; ++k) {
       const int colour = tables.face[static_cast<uint8_t>(text[kCube2CornerFacelets[i][k]])];
-      if (colour < 0) return DiagnoseFacelets(text, field);
+      if (colour < 0) return std::nullopt;
       key = key * 6 + colour;
     }
     const int piece = tables.piece[key];
-    if (piece < 0 || (pieces_seen >> piece & 1u)) return DiagnoseFacelets(text, field);
+    if (piece < 0 || (pieces_seen >> piece & 1u)) return std::nullopt;
     pieces_seen |= 1u << piece;
     state.cp[i] = static_cast<uint8_t>(piece);
     state.co[i] = static_cast<uint8_t>(tables.twist[key]);
     twist_sum += tables.twist[key];
   }
-  if (twist_sum % 3 != 0) return DiagnoseFacelets(text, field);
+  if (twist_sum % 3 != 0) return std::nullopt;
   return state;
+}
+
+}  // namespace
+
+// Anything DecodeFacelets refuses goes to DiagnoseFacelets for its message.
+absl::StatusOr<Cube2State> ParseCube2Facelets(absl::string_view text, absl::string_view field) {
+  const std::optional<Cube2State> state = DecodeFacelets(text);
+  if (state.has_value()) return *state;
+  return DiagnoseFacelets(text, field);
 }
 
 absl::StatusOr<std::vector<Cube2Turn>> ParseCube2Turns(absl::string_view text,
@@ -118,6 +126,10 @@ absl::StatusOr<std::vector<Cube2Turn>> ParseCube2Turns(absl::string_view text,
 }
 
 absl::StatusOr<Cube2State> ParseCube2Board(absl::string_view text, absl::string_view field) {
+  // The usual query first: a valid sticker board, as it is (24 face letters have no whitespace
+  // to trim and are no scramble).
+  const std::optional<Cube2State> board = DecodeFacelets(text);
+  if (board.has_value()) return *board;
   const absl::string_view trimmed = absl::StripAsciiWhitespace(text);
   if (trimmed.empty()) return Invalid(field, absl::StrCat("empty board; ", kExpectedBoard));
   if (IsStickerBoard(trimmed)) return ParseCube2Facelets(trimmed, field);

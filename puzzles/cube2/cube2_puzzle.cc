@@ -1,5 +1,7 @@
 #include "puzzles/cube2/cube2_puzzle.h"
 
+#include <array>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -60,11 +62,14 @@ class Cube2Solver final : public Solver {
   Cube2Solver(std::vector<std::string> metric_names, std::vector<Cube2Table> tables)
       : metric_names_(std::move(metric_names)), tables_(std::move(tables)) {
     for (const Cube2Table& table : tables_) {
-      std::vector<std::string> tokens;
-      for (const Cube2Turn& turn : Cube2MetricTurns(table.metric())) {
-        tokens.push_back(Cube2TurnToken(turn));
+      std::array<Token, kCube2MaxMoves> tokens{};
+      const std::vector<Cube2Turn>& turns = Cube2MetricTurns(table.metric());
+      for (size_t m = 0; m < turns.size(); ++m) {
+        const std::string token = Cube2TurnToken(turns[m]);
+        tokens[m].size = static_cast<uint8_t>(token.size());
+        token.copy(tokens[m].text, sizeof(tokens[m].text));
       }
-      tokens_.push_back(std::move(tokens));
+      tokens_.push_back(tokens);
     }
   }
 
@@ -86,21 +91,31 @@ class Cube2Solver final : public Solver {
     if (!solved.ok()) return solved;
     answer->solvable = true;
     answer->distance = count;
-    answer->moves.clear();
-    answer->moves.reserve(3 * count);  // each token and its separator: one allocation
-    const std::vector<std::string>& tokens = tokens_[*metric];
+    // The tokens and their separators into a buffer, then one assignment (one allocation at
+    // most), rather than an append a token.
+    char text[3 * kCube2MaxSolution];
+    size_t size = 0;
+    const std::array<Token, kCube2MaxMoves>& tokens = tokens_[*metric];
     for (int i = 0; i < count; ++i) {
-      if (i > 0) answer->moves += ' ';
-      answer->moves += tokens[moves[i]];
+      if (i > 0) text[size++] = ' ';
+      const Token& token = tokens[moves[i]];
+      std::memcpy(text + size, token.text, sizeof(token.text));
+      size += token.size;
     }
+    answer->moves.assign(text, size);
     answer->extras.clear();
     return absl::OkStatus();
   }
 
  private:
+  struct Token {  // a move in WCA notation: "U", "U2", "U'"
+    char text[2];
+    uint8_t size;
+  };
+
   const std::vector<std::string> metric_names_;
-  const std::vector<Cube2Table> tables_;          // by metric index
-  std::vector<std::vector<std::string>> tokens_;  // by metric index, then table move number
+  const std::vector<Cube2Table> tables_;                   // by metric index
+  std::vector<std::array<Token, kCube2MaxMoves>> tokens_;  // by metric index, then move number
 };
 
 class Cube2PuzzleImpl final : public PuzzleDefinition {

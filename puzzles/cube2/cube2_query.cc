@@ -29,7 +29,9 @@ const UndoRotationTable& UndoRotations() {
 }  // namespace
 
 Cube2State Cube2Relative(const Cube2State& start, const Cube2State& goal) {
-  const Cube2State y = Cube2Multiply(Cube2Inverse(goal), start);
+  static const Cube2State solved = Cube2Solved();
+  // The default goal is solved, whose inverse is the identity: skip the product.
+  const Cube2State y = goal == solved ? start : Cube2Multiply(Cube2Inverse(goal), start);
   const Cube2State& q = UndoRotations().rotation[y.cp[kCube2FixedCorner]][y.co[kCube2FixedCorner]];
   return Cube2Multiply(q, y);
 }

@@ -1,5 +1,6 @@
 #include "puzzles/cube2/cube2_table.h"
 
+#include <cstring>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -32,6 +33,17 @@ Cube2MoveTables::Cube2MoveTables(Cube2Metric metric)
       perm_(kCube2PermCount),
       twist_(kCube2TwistCount) {
   const std::vector<Cube2Turn>& turns = Cube2MetricTurns(metric);
+  const uint16_t all = static_cast<uint16_t>((1u << move_count_) - 1);
+  may_follow_.fill(all);
+  for (int m = 0; m < move_count_; ++m) {
+    uint16_t follow = 0;
+    for (int n = 0; n < move_count_; ++n) {
+      const bool same_face = turns[n].face == turns[m].face;
+      const bool undoes = same_face && (turns[n].quarter_turns + turns[m].quarter_turns) % 4 == 0;
+      if (metric == Cube2Metric::kHalfTurn ? !same_face : !undoes) follow |= 1u << n;
+    }
+    may_follow_[m] = follow;
+  }
   for (int m = 0; m < move_count_; ++m) {
     const Cube2State turn = Cube2FaceTurn(turns[m].face, turns[m].quarter_turns);
     // A permutation's image does not depend on the twists, nor twists' on the permutation.
@@ -119,17 +131,30 @@ absl::Status Cube2Table::Solve(uint32_t index, std::vector<int>* moves) const {
 absl::Status Cube2Table::Solve(uint32_t index, uint8_t* moves, int* count) const {
   const uint32_t from = index;
   const int distance = Distance(index);
+  // Locals, and the path in a local buffer: a store through `moves` (a uint8_t*, which may alias
+  // anything) would otherwise make the compiler reload every pointer at every step.
+  const uint8_t* const solutions = solutions_;
+  const Cube2MoveTables& tables = *moves_;
+  const int move_count = tables.move_count();
+  uint8_t path[kCube2MaxSolution];
   int n = 0;
-  const int move_count = moves_->move_count();
-  for (; n < distance; ++n) {
-    // The next state is one of the neighbours: fetching all their entries now overlaps the
-    // memory latency of the walk's steps (the table is larger than the L2 cache).
-    for (int m = 0; m < move_count; ++m) __builtin_prefetch(&solutions_[moves_->Next(index, m)]);
-    const int move = FirstMove(index);
-    if (move >= move_count || Distance(index) != distance - n) break;
-    moves[n] = static_cast<uint8_t>(move);
-    index = moves_->Next(index, move);
+  int previous = kCube2NoMove;
+  for (; n < distance && n < kCube2MaxSolution; ++n) {
+    // The next state is one of the neighbours: fetching their entries now overlaps the memory
+    // latency of the walk's steps (the table is larger than the L2 cache). Only the neighbours by
+    // a move that may follow the previous one can be next (6 of 9 in the half-turn metric).
+    const Cube2MoveTables::Rows rows = tables.Neighbours(index);
+    for (uint32_t follow = tables.MayFollow(previous); follow != 0; follow &= follow - 1) {
+      __builtin_prefetch(&solutions[rows.Next(__builtin_ctz(follow))]);
+    }
+    const uint8_t entry = solutions[index];
+    const int move = entry & 15;
+    if (move >= move_count || entry >> 4 != distance - n) break;
+    path[n] = static_cast<uint8_t>(move);
+    previous = move;
+    index = rows.Next(move);
   }
+  std::memcpy(moves, path, n);
   *count = n;
   if (n != distance || Distance(index) != 0) {
     return absl::DataLossError(absl::StrCat("cube2 table: the entries from state ", from,

@@ -47,15 +47,27 @@ class Cube2MoveTables {
   static const Cube2MoveTables& Get(Cube2Metric metric);
 
   int move_count() const { return move_count_; }
-  uint32_t Next(uint32_t index, int move) const {
-    return perm_[index / kCube2TwistCount][move] * kCube2TwistCount +
-           twist_[index % kCube2TwistCount][move];
+  uint32_t Next(uint32_t index, int move) const { return Neighbours(index).Next(move); }
+  // The rows of `index`'s neighbours, for a walk that computes several of them.
+  struct Rows {
+    const std::array<uint16_t, kCube2MaxMoves>& perm;
+    const std::array<uint16_t, kCube2MaxMoves>& twist;
+    uint32_t Next(int move) const { return perm[move] * kCube2TwistCount + twist[move]; }
+  };
+  Rows Neighbours(uint32_t index) const {
+    return Rows{perm_[index / kCube2TwistCount], twist_[index % kCube2TwistCount]};
   }
+  // The moves that may follow `move` in a shortest solution, as a bit set (bit m for move m):
+  // not the same face again in the half-turn metric (the two turns make one, or none), not the
+  // inverse quarter turn in the quarter-turn metric (U U' is nothing; U U is a half turn).
+  // kCube2NoMove (no move yet) may be followed by any.
+  uint16_t MayFollow(int move) const { return may_follow_[move]; }
 
  private:
   explicit Cube2MoveTables(Cube2Metric metric);
 
   int move_count_;
+  std::array<uint16_t, kCube2NoMove + 1> may_follow_;
   std::vector<std::array<uint16_t, kCube2MaxMoves>> perm_;
   std::vector<std::array<uint16_t, kCube2MaxMoves>> twist_;
 };

@@ -20,6 +20,39 @@ TEST(Cube2TableTest, DepthCountsEqualThePublishedOnes) {
   EXPECT_EQ(qtm.size(), 15u);  // and 14
 }
 
+// The walk prefetches only the neighbours by a move that MayFollow the last one: in both metrics,
+// every state's first move and the next state's first move are such a pair, and the rule is the
+// one stated (HTM: any other face; QTM: anything but the inverse quarter turn).
+TEST(Cube2TableTest, EveryStepOfEveryWalkIsAMoveThatMayFollow) {
+  for (Cube2Metric metric : {Cube2Metric::kHalfTurn, Cube2Metric::kQuarterTurn}) {
+    std::vector<uint64_t> depths;
+    const std::vector<uint8_t> solutions = BuildCube2Solutions(metric, &depths);
+    const Cube2Table table = Cube2Table::FromBytes(solutions.data(), metric);
+    const Cube2MoveTables& moves = Cube2MoveTables::Get(metric);
+    const std::vector<Cube2Turn>& turns = Cube2MetricTurns(metric);
+    const int count = moves.move_count();
+    EXPECT_EQ(moves.MayFollow(kCube2NoMove), (1u << count) - 1);
+    for (int m = 0; m < count; ++m) {
+      for (int n = 0; n < count; ++n) {
+        const bool same_face = turns[m].face == turns[n].face;
+        const bool inverse = same_face && turns[m].quarter_turns + turns[n].quarter_turns == 4;
+        const bool expected = metric == Cube2Metric::kHalfTurn ? !same_face : !inverse;
+        EXPECT_EQ((moves.MayFollow(m) >> n & 1) != 0, expected) << m << " then " << n;
+      }
+    }
+    uint64_t pairs = 0;
+    for (uint32_t index = 0; index < kCube2States; ++index) {
+      if (table.Distance(index) < 2) continue;
+      const int first = table.FirstMove(index);
+      const int second = table.FirstMove(moves.Next(index, first));
+      ASSERT_TRUE(moves.MayFollow(first) >> second & 1)
+          << "state " << index << ": " << first << " then " << second;
+      ++pairs;
+    }
+    EXPECT_GT(pairs, kCube2States - 100u);
+  }
+}
+
 TEST(Cube2TableTest, SolveWalksToSolvedAndACorruptEntryIsDataLoss) {
   std::vector<uint64_t> depths;
   std::vector<uint8_t> solutions = BuildCube2Solutions(Cube2Metric::kHalfTurn, &depths);
