@@ -1,8 +1,9 @@
 // The 2x2x2's figures through the real server over gRPC (it starts the server binary itself,
 // like the end-to-end tests), with the targets:
-//   - unary Solve of a random-state position against gRPC's own Health.Check on the same server
-//     and channel, one call in flight, the two alternating in rounds: median latency of each and
-//     their ratio (target: Solve within 1.05x of Health.Check);
+//   - unary Solve of a random-state position against gRPC's Health.Check on the same server and
+//     channel, one call in flight, the two alternating call by call: in each round the median
+//     latency of each and their ratio, and the median of the rounds (target: Solve within 1.05x
+//     of Health.Check);
 //   - SolveBatch of random positions, 1,000 a call, four calls in flight (--batch_in_flight):
 //     answers a second (target: at least 1M).
 //
@@ -18,6 +19,7 @@
 #include <cstdio>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -34,10 +36,19 @@
 ABSL_FLAG(std::string, puzzle, "cube2",
           "The puzzle whose random positions are solved (another table puzzle, e.g. eight, "
           "separates the server's per-call cost from the 2x2x2's).");
+ABSL_FLAG(int, positions, 4096,
+          "Distinct random positions the unary Solves cycle through (1 keeps the walk's table "
+          "entries in the cache: it separates the table's memory latency from the rest).");
 ABSL_FLAG(int, rounds, 20, "Rounds of the unary comparison (the median round is reported).");
 ABSL_FLAG(int, calls_per_round, 500, "Calls of each kind per round.");
 ABSL_FLAG(absl::Duration, throughput_time, absl::Seconds(3), "Duration of the batch run.");
 ABSL_FLAG(int, batch_size, 1000, "Items per SolveBatch call.");
+ABSL_FLAG(std::string, server, "",
+          "Measure this running server (host:port) instead of starting one, e.g. a server run "
+          "under valgrind --tool=callgrind to count its instructions a call.");
+ABSL_FLAG(std::string, only, "",
+          "solve or check: make --calls_per_round calls of that kind only, once, and no batch "
+          "run (for an instruction count of one kind of call on a --server).");
 ABSL_FLAG(int, batch_in_flight, 4,
           "SolveBatch calls in flight (one client thread each): two a core, so that one call's "
           "transfer overlaps another's work.");
@@ -69,61 +80,82 @@ std::vector<std::string> RandomPositions(int n, uint64_t seed) {
 
 int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
-  absl::StatusOr<std::unique_ptr<tests::ServerProcess>> server = tests::ServerProcess::Start(
-      {"--address=127.0.0.1:0", "--puzzles=" + absl::GetFlag(FLAGS_puzzle),
-       "--max_batch_size=10000"});
-  if (!server.ok()) Die(std::string(server.status().message()));
+  std::unique_ptr<tests::ServerProcess> server;
+  std::string address = absl::GetFlag(FLAGS_server);
+  if (address.empty()) {
+    absl::StatusOr<std::unique_ptr<tests::ServerProcess>> started = tests::ServerProcess::Start(
+        {"--address=127.0.0.1:0", "--puzzles=" + absl::GetFlag(FLAGS_puzzle),
+         "--max_batch_size=10000"});
+    if (!started.ok()) Die(std::string(started.status().message()));
+    server = *std::move(started);
+    address = server->address();
+  }
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(64 << 20);
-  auto channel =
-      grpc::CreateCustomChannel((*server)->address(), grpc::InsecureChannelCredentials(), args);
+  auto channel = grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
   auto oracle = v2::PuzzleOracle::NewStub(channel);
   auto health = HealthService::NewStub(channel);
-  const std::vector<std::string> positions = RandomPositions(4096, 1);
+  const std::vector<std::string> positions = RandomPositions(absl::GetFlag(FLAGS_positions), 1);
 
-  // Unary: rounds alternate which kind goes first, so drift in the machine's load hits both.
+  // Unary: each round makes `calls` calls of each kind, alternating call by call (and which kind
+  // goes first in each pair), so that the machine's drifting load hits both kinds alike; its
+  // ratio is the ratio of the two kinds' median latencies in the round.
   const int rounds = absl::GetFlag(FLAGS_rounds), calls = absl::GetFlag(FLAGS_calls_per_round);
   std::vector<double> solve_us, check_us, ratios;
   size_t next = 0;
-  auto time_solves = [&] {
-    std::vector<double> samples;
-    for (int i = 0; i < calls; ++i) {
-      v2::SolveRequest request;
-      request.set_puzzle(absl::GetFlag(FLAGS_puzzle));
-      request.set_start(positions[next++ % positions.size()]);
-      v2::SolveResponse response;
-      grpc::ClientContext context;
-      const absl::Time t0 = absl::Now();
-      const grpc::Status status = oracle->Solve(&context, request, &response);
-      samples.push_back(absl::ToDoubleMicroseconds(absl::Now() - t0));
-      if (!status.ok()) Die("Solve: " + status.error_message());
-    }
-    return Median(samples);
+  // Each kind reuses its request and response messages, as a client making many calls would:
+  // the client's own mallocs for the larger messages are not the server's cost, and they share
+  // the 2 cores with it.
+  v2::SolveRequest solve_request;
+  solve_request.set_puzzle(absl::GetFlag(FLAGS_puzzle));
+  v2::SolveResponse solve_response;
+  grpc::health::v1::HealthCheckRequest check_request;
+  grpc::health::v1::HealthCheckResponse check_response;
+  auto time_solve = [&] {
+    v2::SolveRequest& request = solve_request;
+    request.set_start(positions[next++ % positions.size()]);
+    v2::SolveResponse& response = solve_response;
+    grpc::ClientContext context;
+    const absl::Time t0 = absl::Now();
+    const grpc::Status status = oracle->Solve(&context, request, &response);
+    const double us = absl::ToDoubleMicroseconds(absl::Now() - t0);
+    if (!status.ok()) Die("Solve: " + status.error_message());
+    return us;
   };
-  auto time_checks = [&] {
-    std::vector<double> samples;
-    for (int i = 0; i < calls; ++i) {
-      grpc::health::v1::HealthCheckRequest request;
-      grpc::health::v1::HealthCheckResponse response;
-      grpc::ClientContext context;
-      const absl::Time t0 = absl::Now();
-      const grpc::Status status = health->Check(&context, request, &response);
-      samples.push_back(absl::ToDoubleMicroseconds(absl::Now() - t0));
-      if (!status.ok()) Die("Health.Check: " + status.error_message());
-    }
-    return Median(samples);
+  auto time_check = [&] {
+    const grpc::health::v1::HealthCheckRequest& request = check_request;
+    grpc::health::v1::HealthCheckResponse& response = check_response;
+    grpc::ClientContext context;
+    const absl::Time t0 = absl::Now();
+    const grpc::Status status = health->Check(&context, request, &response);
+    const double us = absl::ToDoubleMicroseconds(absl::Now() - t0);
+    if (!status.ok()) Die("Health.Check: " + status.error_message());
+    return us;
   };
-  time_solves();  // warm-up: connection, first pages of the table
-  time_checks();
+  // One round: the median latency of each kind.
+  auto round = [&](bool solves, bool checks) {
+    std::vector<double> s, c;
+    for (int i = 0; i < calls; ++i) {
+      if (i % 2 == 0) {
+        if (solves) s.push_back(time_solve());
+        if (checks) c.push_back(time_check());
+      } else {
+        if (checks) c.push_back(time_check());
+        if (solves) s.push_back(time_solve());
+      }
+    }
+    return std::make_pair(Median(s), Median(c));
+  };
+  const std::string only = absl::GetFlag(FLAGS_only);
+  if (!only.empty()) {
+    if (only != "solve" && only != "check") Die("--only: expected solve or check");
+    const auto [s, c] = round(only == "solve", only == "check");
+    std::printf("%d %s calls: median %.1f us\n", calls, only.c_str(), only == "solve" ? s : c);
+    return 0;
+  }
+  round(true, true);  // warm-up: connection, first pages of the table
   for (int r = 0; r < rounds; ++r) {
-    double s, c;
-    if (r % 2 == 0) {
-      s = time_solves();
-      c = time_checks();
-    } else {
-      c = time_checks();
-      s = time_solves();
-    }
+    const auto [s, c] = round(true, true);
     solve_us.push_back(s);
     check_us.push_back(c);
     ratios.push_back(s / c);
@@ -173,6 +205,6 @@ int main(int argc, char** argv) {
   std::printf("  %.0f answers in %.2f s = %.2fM answers/s  (target >= 1M: %s)\n",
               static_cast<double>(answered.load()), seconds, rate / 1e6,
               rate >= 1e6 ? "met" : "MISS");
-  (*server)->Stop(SIGTERM);
+  if (server != nullptr) server->Stop(SIGTERM);
   return 0;
 }
