@@ -78,7 +78,14 @@ class UnaryCall final : public grpc::ServerUnaryReactor {
       Response* response = google::protobuf::Arena::CreateMessage<Response>(arena());
       status = handler_.run(*request_, state_, response);
       if (status.ok()) SerializeResponse(*response, response_bytes_);
-      FreeMessages();  // now: the call may wait a while for its client
+      // Large messages are freed now: the call may wait a while for its client. Small ones (a
+      // request in first_block_, a response of no more) are left to the destructor, which saves
+      // the re-initialisation that readies a Reset arena for reuse.
+      const bool small =
+          in_first_block_ &&
+          (!status.ok() || static_cast<size_t>(response->GetCachedSize()) <= kFirstBlockBytes);
+      if (!small) arena_.Reset();
+      request_ = nullptr;
     }
     Finish(rpc::ToGrpcStatus(status));
   }
@@ -92,16 +99,12 @@ class UnaryCall final : public grpc::ServerUnaryReactor {
 
   google::protobuf::Arena* arena() { return &arena_; }
 
-  void FreeMessages() {
-    arena_.Reset();
-    request_ = nullptr;
-  }
-
   // Small requests start in first_block_; the first block of a larger one holds about what a
   // request of its size parses into.
   google::protobuf::ArenaOptions ArenaOptionsFor(size_t request_wire_bytes) {
     google::protobuf::ArenaOptions options;
-    if (4 * request_wire_bytes <= kFirstBlockBytes) {
+    in_first_block_ = 4 * request_wire_bytes <= kFirstBlockBytes;
+    if (in_first_block_) {
       options.initial_block = first_block_;
       options.initial_block_size = kFirstBlockBytes;
     } else {
@@ -116,6 +119,7 @@ class UnaryCall final : public grpc::ServerUnaryReactor {
   const CallHandler<Request, Response> handler_;
   std::mutex mu_;
   alignas(16) char first_block_[kFirstBlockBytes];  // before arena_, which may use it
+  bool in_first_block_ = false;  // set by ArenaOptionsFor, so declared before arena_
   google::protobuf::Arena arena_;
   Request* request_ = nullptr;  // on arena(); null once answered
   CallState state_;
