@@ -74,6 +74,54 @@ class Cube2Solver final : public Solver {
   }
 
   absl::Status Solve(const Query& query, SolveControl& /*control*/, Answer* answer) const override {
+    absl::StatusOr<Position> position = Prepare(query);
+    if (!position.ok()) return position.status();
+    uint8_t moves[kCube2MaxSolution];
+    int count = 0;
+    const absl::Status solved = tables_[position->metric].Solve(position->index, moves, &count);
+    if (!solved.ok()) return solved;
+    SetAnswer(position->metric, moves, count, answer);
+    return absl::OkStatus();
+  }
+
+  // The same answers as Solve, one by one; the walks of each metric's queries are interleaved
+  // (Cube2Table::SolveMany). A table lookup takes no time worth a deadline check.
+  void SolveBatch(absl::Span<const Query> queries, SolveControl& /*control*/,
+                  absl::Span<absl::Status> statuses, absl::Span<Answer> answers) const override {
+    std::vector<uint32_t> indexes[kMetricCount];
+    std::vector<size_t> slots[kMetricCount];
+    for (size_t i = 0; i < queries.size(); ++i) {
+      absl::StatusOr<Position> position = Prepare(queries[i]);
+      statuses[i] = position.status();
+      if (!position.ok()) continue;
+      indexes[position->metric].push_back(position->index);
+      slots[position->metric].push_back(i);
+    }
+    for (int metric = 0; metric < kMetricCount; ++metric) {
+      std::vector<Cube2Table::Walk> walks(indexes[metric].size());
+      tables_[metric].SolveMany(indexes[metric].data(), walks.size(), walks.data());
+      for (size_t k = 0; k < walks.size(); ++k) {
+        const size_t i = slots[metric][k];
+        statuses[i] = walks[k].status;
+        if (statuses[i].ok()) SetAnswer(metric, walks[k].moves, walks[k].count, &answers[i]);
+      }
+    }
+  }
+
+ private:
+  struct Token {  // a move in WCA notation: "U", "U2", "U'"
+    char text[2];
+    uint8_t size;
+  };
+
+  // A query reduced to one table entry: its metric's index and the relative position's.
+  struct Position {
+    int metric;
+    uint32_t index;
+  };
+
+  // InvalidArgument naming the field, as Solver::Solve says.
+  absl::StatusOr<Position> Prepare(const Query& query) const {
     const absl::StatusOr<int> metric = MetricIndex(metric_names_, query.metric);
     if (!metric.ok()) return metric.status();
     const absl::StatusOr<int> mode = ModeIndex({}, query.mode);
@@ -84,18 +132,17 @@ class Cube2Solver final : public Solver {
     if (!start.ok()) return start.status();
     absl::StatusOr<Cube2State> goal = ParseGoal(query.goal);
     if (!goal.ok()) return goal.status();
-    uint8_t moves[kCube2MaxSolution];
-    int count = 0;
-    const absl::Status solved =
-        tables_[*metric].Solve(Cube2RelativeIndex(*start, *goal), moves, &count);
-    if (!solved.ok()) return solved;
+    return Position{*metric, Cube2RelativeIndex(*start, *goal)};
+  }
+
+  // The tokens and their separators into a buffer, then one assignment (one allocation at most),
+  // rather than an append a token.
+  void SetAnswer(int metric, const uint8_t* moves, int count, Answer* answer) const {
     answer->solvable = true;
     answer->distance = count;
-    // The tokens and their separators into a buffer, then one assignment (one allocation at
-    // most), rather than an append a token.
     char text[3 * kCube2MaxSolution];
     size_t size = 0;
-    const std::array<Token, kCube2MaxMoves>& tokens = tokens_[*metric];
+    const std::array<Token, kCube2MaxMoves>& tokens = tokens_[metric];
     for (int i = 0; i < count; ++i) {
       if (i > 0) text[size++] = ' ';
       const Token& token = tokens[moves[i]];
@@ -104,14 +151,7 @@ class Cube2Solver final : public Solver {
     }
     answer->moves.assign(text, size);
     answer->extras.clear();
-    return absl::OkStatus();
   }
-
- private:
-  struct Token {  // a move in WCA notation: "U", "U2", "U'"
-    char text[2];
-    uint8_t size;
-  };
 
   const std::vector<std::string> metric_names_;
   const std::vector<Cube2Table> tables_;                   // by metric index

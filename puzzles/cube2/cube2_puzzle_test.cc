@@ -3,6 +3,7 @@
 // (every position: cube2_exhaustive_test). Its examples also run through every transport in tests/.
 #include "puzzles/cube2/cube2_puzzle.h"
 
+#include <deque>
 #include <map>
 #include <set>
 
@@ -82,6 +83,53 @@ TEST_P(Cube2PuzzleTest, AnswersAreLexMinAgainstABruteForce) {
     ASSERT_EQ(answer.moves, Tokens(brute, metric()))
         << Cube2Facelets(start) << " -> " << Cube2Facelets(goal);
     ASSERT_EQ(answer.distance, static_cast<int>(brute.size()));
+  }
+}
+
+// SolveBatch interleaves its walks: every item's status and answer equal Solve's for the same
+// query, over random positions and goals in both metrics mixed in one batch, scrambles, the bad
+// queries of the examples, and odd lengths (a group of walks left over at the end).
+TEST_F(Cube2PuzzleTest, SolveBatchAnswersAsSolveDoesItemByItem) {
+  std::vector<Query> queries;
+  std::deque<std::string> boards;  // what the queries' views see
+  const char* const kMetricNames[] = {"", "htm", "qtm"};
+  for (int i = 0; i < 3000; ++i) {
+    Query q;
+    q.start = boards.emplace_back(*puzzle().RandomBoard("", 1000 + i));
+    if (i % 3 == 0) q.goal = boards.emplace_back(*puzzle().RandomBoard("", 5000 + i));
+    q.metric = kMetricNames[i % 3];
+    queries.push_back(q);
+  }
+  queries.push_back({"R U2 F' R2", "", "qtm"});
+  queries.push_back({"UUUURRRRFFFFDDDDLLLLBBBB", "", ""});  // solved: no moves
+  queries.push_back({"", "", ""});
+  queries.push_back({"R U2 F' R2", "", "stm"});
+  queries.push_back({"R U2 F' R2", "", "", "optimal"});
+  for (const BadQueryExample& bad : puzzle().examples().bad_queries) {
+    queries.push_back({bad.start, bad.goal, bad.metric});
+  }
+  for (size_t size : {queries.size(), size_t{1}, size_t{7}, size_t{9}, size_t{17}}) {
+    const absl::Span<const Query> batch(queries.data(), size);
+    std::vector<absl::Status> statuses(size);
+    std::vector<Answer> answers(size);
+    SolveControl control;
+    solver().SolveBatch(batch, control, absl::MakeSpan(statuses), absl::MakeSpan(answers));
+    int failed = 0;
+    for (size_t i = 0; i < size; ++i) {
+      Answer one;
+      const absl::Status status = solver().Solve(batch[i], control, &one);
+      ASSERT_EQ(statuses[i], status) << i << ": " << batch[i].start;
+      if (!status.ok()) {
+        ++failed;
+        continue;
+      }
+      EXPECT_EQ(answers[i].moves, one.moves) << i << ": " << batch[i].start;
+      EXPECT_EQ(answers[i].distance, one.distance) << i;
+      EXPECT_TRUE(answers[i].solvable);
+    }
+    if (size == queries.size()) {
+      EXPECT_EQ(failed, 3 + static_cast<int>(puzzle().examples().bad_queries.size()));
+    }
   }
 }
 

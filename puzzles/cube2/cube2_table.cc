@@ -1,5 +1,6 @@
 #include "puzzles/cube2/cube2_table.h"
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
@@ -161,6 +162,64 @@ absl::Status Cube2Table::Solve(uint32_t index, uint8_t* moves, int* count) const
                                             " do not lead to solved in ", distance, " moves"));
   }
   return absl::OkStatus();
+}
+
+void Cube2Table::SolveMany(const uint32_t* indexes, size_t count, Walk* walks) const {
+  const uint8_t* const solutions = solutions_;
+  const Cube2MoveTables& tables = *moves_;
+  const int move_count = tables.move_count();
+  for (size_t begin = 0; begin < count; begin += kCube2InterleavedWalks) {
+    const int group = static_cast<int>(std::min<size_t>(kCube2InterleavedWalks, count - begin));
+    uint32_t index[kCube2InterleavedWalks];
+    int distance[kCube2InterleavedWalks], previous[kCube2InterleavedWalks];
+    bool going[kCube2InterleavedWalks];
+    int longest = 0;
+    for (int w = 0; w < group; ++w) {
+      index[w] = indexes[begin + w];
+      __builtin_prefetch(&solutions[index[w]]);
+    }
+    for (int w = 0; w < group; ++w) {
+      distance[w] = solutions[index[w]] >> 4;
+      previous[w] = kCube2NoMove;
+      going[w] = true;
+      walks[begin + w].count = 0;
+      longest = std::max(longest, distance[w]);
+      const Cube2MoveTables::Rows rows = tables.Neighbours(index[w]);
+      for (int m = 0; m < move_count; ++m) __builtin_prefetch(&solutions[rows.Next(m)]);
+    }
+    // Step n of every walk in the group, then step n + 1. As in Solve, a walk prefetches the
+    // entries of the neighbours that may come next (here as soon as it has moved), and now the
+    // other walks' steps run while they arrive.
+    for (int n = 0; n < longest; ++n) {
+      for (int w = 0; w < group; ++w) {
+        if (!going[w] || n >= distance[w]) continue;
+        const uint8_t entry = solutions[index[w]];
+        const int move = entry & 15;
+        if (move >= move_count || entry >> 4 != distance[w] - n) {
+          going[w] = false;  // the entries do not lead on: DataLoss below
+          continue;
+        }
+        walks[begin + w].moves[n] = static_cast<uint8_t>(move);
+        walks[begin + w].count = n + 1;
+        previous[w] = move;
+        index[w] = tables.Next(index[w], move);
+        const Cube2MoveTables::Rows next = tables.Neighbours(index[w]);
+        for (uint32_t follow = tables.MayFollow(previous[w]); follow != 0; follow &= follow - 1) {
+          __builtin_prefetch(&solutions[next.Next(__builtin_ctz(follow))]);
+        }
+      }
+    }
+    for (int w = 0; w < group; ++w) {
+      Walk& walk = walks[begin + w];
+      if (walk.count != distance[w] || (solutions[index[w]] >> 4) != 0) {
+        walk.status = absl::DataLossError(
+            absl::StrCat("cube2 table: the entries from state ", indexes[begin + w],
+                         " do not lead to solved in ", distance[w], " moves"));
+      } else {
+        walk.status = absl::OkStatus();
+      }
+    }
+  }
 }
 
 }  // namespace puzzle

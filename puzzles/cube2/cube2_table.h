@@ -35,6 +35,7 @@ inline constexpr char kCube2SectionName[] = "solutions";
 inline constexpr uint8_t kCube2NoMove = 15;
 inline constexpr int kCube2MaxMoves = 9;
 inline constexpr int kCube2MaxSolution = 15;  // distances fit in 4 bits
+inline constexpr int kCube2InterleavedWalks = 8;
 
 // The metric's moves in lexicographic order: HTM U U2 U' R R2 R' F F2 F', QTM U U' R R' F F'.
 const std::vector<Cube2Turn>& Cube2MetricTurns(Cube2Metric metric);
@@ -98,6 +99,16 @@ class Cube2Table {
   // The same into a caller's buffer, without allocating: `*count` moves. REQUIRES: `moves` holds
   // kCube2MaxSolution entries.
   absl::Status Solve(uint32_t index, uint8_t* moves, int* count) const;
+
+  // Solve for `count` states at once: walks[i] receives state indexes[i]'s moves. The walks go
+  // in groups of kCube2InterleavedWalks, one step of each in turn, so that their memory reads
+  // overlap (a lone walk waits for each step's entry). The same answers as Solve, one by one.
+  struct Walk {
+    uint8_t moves[kCube2MaxSolution];
+    int count = 0;
+    absl::Status status;
+  };
+  void SolveMany(const uint32_t* indexes, size_t count, Walk* walks) const;
 
   Cube2Metric metric() const { return metric_; }
 

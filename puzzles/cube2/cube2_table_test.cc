@@ -1,5 +1,8 @@
 #include "puzzles/cube2/cube2_table.h"
 
+#include <algorithm>
+#include <random>
+
 #include "gtest/gtest.h"
 #include "puzzles/cube2/cube2_depths_txt.h"
 #include "puzzles/cube2/cube2_verifier.h"
@@ -66,6 +69,39 @@ TEST(Cube2TableTest, SolveWalksToSolvedAndACorruptEntryIsDataLoss) {
   EXPECT_EQ(moves, std::vector<int>{5});
   solutions[r] = static_cast<uint8_t>(1 << 4 | 0);  // says U, which does not solve R
   EXPECT_EQ(table.Solve(r, &moves).code(), absl::StatusCode::kDataLoss);
+}
+
+// SolveMany's interleaved walks give Solve's moves for every state (in a shuffled order, so
+// that each group's walks have different lengths), and a corrupt entry is DataLoss for its own
+// walk only.
+TEST(Cube2TableTest, SolveManyAnswersEveryStateAsSolve) {
+  std::vector<uint64_t> depths;
+  std::vector<uint8_t> solutions = BuildCube2Solutions(Cube2Metric::kHalfTurn, &depths);
+  const Cube2Table table = Cube2Table::FromBytes(solutions.data(), Cube2Metric::kHalfTurn);
+  std::vector<uint32_t> indexes(kCube2States);
+  for (uint32_t i = 0; i < kCube2States; ++i) indexes[i] = i;
+  std::mt19937 random(7);
+  std::shuffle(indexes.begin(), indexes.end(), random);
+  std::vector<Cube2Table::Walk> walks(indexes.size());
+  table.SolveMany(indexes.data(), indexes.size(), walks.data());
+  for (size_t k = 0; k < indexes.size(); ++k) {
+    uint8_t moves[kCube2MaxSolution];
+    int count = 0;
+    ASSERT_TRUE(table.Solve(indexes[k], moves, &count).ok());
+    ASSERT_TRUE(walks[k].status.ok()) << indexes[k] << ": " << walks[k].status;
+    ASSERT_EQ(walks[k].count, count) << indexes[k];
+    ASSERT_TRUE(std::equal(moves, moves + count, walks[k].moves)) << indexes[k];
+  }
+  const uint32_t r = Cube2Index(Cube2FaceTurn(1, 1));
+  solutions[r] = static_cast<uint8_t>(1 << 4 | 0);  // says U, which does not solve R
+  const uint32_t batch[] = {0, r, Cube2Index(Cube2FaceTurn(0, 2)), r};
+  Cube2Table::Walk some[4];
+  table.SolveMany(batch, 4, some);
+  EXPECT_TRUE(some[0].status.ok());
+  EXPECT_EQ(some[1].status.code(), absl::StatusCode::kDataLoss);
+  EXPECT_TRUE(some[2].status.ok());
+  EXPECT_EQ(some[2].count, 1);
+  EXPECT_EQ(some[3].status.code(), absl::StatusCode::kDataLoss);
 }
 
 TEST(Cube2TableTest, TheVerifierFindsAWrongFirstMoveAndAWrongDistance) {
