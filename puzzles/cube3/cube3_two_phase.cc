@@ -35,6 +35,7 @@ std::vector<int> ForTheCube(int variant, const std::vector<int>& moves) {
 struct Phase1Node {
   int cls, twist, sym;
   int corners, slice;
+  int raw_twist;  // the corners' twist as it is (twist is in the class's frame)
   // To G1: exact, or (within kExactBoundsUpTo) Cube3Phase1Moves' bounds, which is 0 exactly in G1.
   int distance;
 };
@@ -44,6 +45,9 @@ struct Phase1Node {
 // looked up in the exact table: a bound below the distance only makes the search try a few
 // dead ends, and the exact lookups would cost far more.
 constexpr int kExactBoundsUpTo = 3;
+
+// The corners need at most this many moves (the corners table's largest entry).
+constexpr int kMaxCornersDistance = 11;
 
 // From a state in G1, no sequence of 1 to 4 moves that obeys the face order and ends in a
 // quarter turn of R, F, L or B comes back to G1 (cube3_two_phase_test checks it by brute force):
@@ -66,6 +70,7 @@ class Search {
       node.twist = sym_.twist_conjugate[Cube3Twist(x) * kCube3Symmetries + node.sym];
       node.corners = Cube3Corners(x);
       node.slice = Cube3Quartet(x, kCube3SliceQuartet);
+      node.raw_twist = Cube3Twist(x);
       node.distance = tables_.phase1[Phase1Index(node.cls, node.twist)];
       start.u = Cube3Quartet(x, kCube3UQuartet);
       start.d = Cube3Quartet(x, kCube3DQuartet);
@@ -134,6 +139,17 @@ class Search {
     uint64_t entry[kCube3Moves];
     // Children that must be within kExactBoundsUpTo of G1 keep their bound (see there).
     const bool look_up = togo - 1 > kExactBoundsUpTo;
+    // Deep enough that the corners alone may need more moves than are left in the limit: any
+    // solution through a child has at least its corners' distance still to go (whatever the
+    // split between the phases), so a child with n + 1 + that > limit_ has none. This only cuts
+    // subtrees without a solution within the limit, so the search finds the same first solution
+    // (the benchmark's checksum of the 1,000 cubes' solutions did not change). The lookup is a
+    // random read of a 6 MB table: it is made where it cuts often, where the corners would need
+    // 10 or more moves (most corner positions need 9 or 10), and not for the children that
+    // reach G1, whose phase 2 checks a stronger bound first (StartPhase2). Over the first 200
+    // cubes at most 19 moves: 27% fewer nodes, 5% less time.
+    const bool corners_bound = n + 1 + kMaxCornersDistance - 2 > limit_ && togo > 1;
+    uint64_t corners_entry[kCube3Moves];
     bool kept[kCube3Moves] = {};
     for (int m = 0; m < kCube3Moves; ++m) {
       if (!Cube3MayFollow(m, last_face)) continue;
@@ -156,6 +172,12 @@ class Search {
         entry[m] = Phase1Index(moved.cls, twist1);
         __builtin_prefetch(&tables_.phase1[entry[m]]);
       }
+      if (corners_bound) {
+        c.corners = moves_.corners[node.corners * kCube3Moves + m];
+        c.raw_twist = moves_.twist[node.raw_twist * kCube3Moves + m];
+        corners_entry[m] = Cube3CornersIndex(c.corners, c.raw_twist, sym_);
+        __builtin_prefetch(&tables_.corners[corners_entry[m]]);
+      }
     }
     for (int m = 0; m < kCube3Moves; ++m) {
       if (!kept[m]) continue;
@@ -165,7 +187,12 @@ class Search {
         if (c.distance >= togo) continue;
       }
       if (c.distance == 0 && togo - 1 < kShortestReturnToG1) continue;
-      c.corners = moves_.corners[node.corners * kCube3Moves + m];
+      if (corners_bound) {
+        if (n + 1 + tables_.corners[corners_entry[m]] > limit_) continue;
+      } else {
+        c.corners = moves_.corners[node.corners * kCube3Moves + m];
+        c.raw_twist = moves_.twist[node.raw_twist * kCube3Moves + m];
+      }
       c.slice = moves_.quartet[node.slice * kCube3Moves + m];
       path_[n] = m;
       if (Phase1(c, n + 1, togo - 1)) return true;
