@@ -29,7 +29,13 @@ struct Node {
   uint8_t sym[kAxes];
   uint16_t corners;
   uint16_t raw_twist;
+  // The moves that cannot be the last of a solution through this node of the bound's length
+  // (bit m for move m; cube3_optimal.h, point 5), inherited from its ancestors and added to by
+  // its own lookups.
+  uint32_t not_last = 0;
 };
+
+constexpr uint32_t kAllMoves = (1u << kCube3Moves) - 1;
 
 // What a child needs before its exact lookups: the node, and where its entries are.
 struct Child {
@@ -42,10 +48,22 @@ struct Child {
 // tables, and the corners' table.
 class TierTables {
  protected:
-  explicit TierTables(const Cube3PruningTables& tables) : tables_(tables) {
+  // `subgroup`: the moves (bit m) of the subgroup whose cosets the tier's axis table measures,
+  // as the U-D axis sees them; each axis's mask is its rotation.
+  TierTables(const Cube3PruningTables& tables, uint32_t subgroup) : tables_(tables) {
     for (int k = 0; k < kAxes; ++k) {
-      for (int m = 0; m < kCube3Moves; ++m) rotated_[k][m] = Cube3RotatedMove(k, m);
+      in_subgroup_[k] = 0;
+      for (int m = 0; m < kCube3Moves; ++m) {
+        rotated_[k][m] = Cube3RotatedMove(k, m);
+        if (subgroup >> rotated_[k][m] & 1) in_subgroup_[k] |= 1u << m;
+      }
     }
+  }
+
+  // The tight axes' moves: those of axis k when its entry `value` equals `togo` (none when
+  // nothing is left to go: an empty solution has no last move).
+  uint32_t NotLast(int k, int value, int togo) const {
+    return value == togo && togo > 0 ? in_subgroup_[k] : 0;
   }
 
   // The child's corners, by move m, and its corners entry, prefetched.
@@ -72,12 +90,16 @@ class TierTables {
   const Cube3SymmetryTables& sym_ = Cube3SymmetryTables::Get();
   const Cube3Phase1Moves& phase1_ = Cube3Phase1Moves::Get();
   int rotated_[kAxes][kCube3Moves];
+  uint32_t in_subgroup_[kAxes];  // by axis: the moves in its subgroup (bit m)
 };
 
 // The default tier's lower bounds: phase 1's table along each axis and the corners'.
 class Tables : private TierTables {
  public:
-  explicit Tables(const Cube3PruningTables& tables) : TierTables(tables) {}
+  // Phase 1's table measures the cosets of G1 = <U, D, R2, F2, L2, B2>.
+  explicit Tables(const Cube3PruningTables& tables)
+      : TierTables(tables,
+                   (7u << 0) | (7u << 9) | (1u << 4) | (1u << 7) | (1u << 13) | (1u << 16)) {}
 
   Node Start(const Cube3State& cube) const {
     Node node;
@@ -123,11 +145,14 @@ class Tables : private TierTables {
 
   // Whether the exact tables allow the child within `togo` moves: FirstWithin and then Within
   // (here all in Within: CheapChild prefetched every entry).
-  bool FirstWithin(const Child& /*child*/, int /*togo*/) const { return true; }
-  bool Within(const Child& child, int togo) const {
-    if (tables_.corners[child.corners_entry] > togo) return false;
+  // Both add to child->node.not_last the moves of the axes whose entry is exactly togo.
+  bool FirstWithin(Child* /*child*/, int /*togo*/) const { return true; }
+  bool Within(Child* child, int togo) const {
+    if (tables_.corners[child->corners_entry] > togo) return false;
     for (int k = 0; k < kAxes; ++k) {
-      if (tables_.phase1[child.phase1_entry[k]] > togo) return false;
+      const int value = tables_.phase1[child->phase1_entry[k]];
+      if (value > togo) return false;
+      child->node.not_last |= NotLast(k, value, togo);
     }
     return true;
   }
@@ -140,8 +165,11 @@ class Tables : private TierTables {
 // table would add nothing.
 class LargeTables : private TierTables {
  public:
+  // The large table measures the cosets of the subgroup that keeps every edge's flip, every
+  // corner's twist and the four slice edges in their places: U and D turn no slice edge and
+  // change no flip or twist, and every other turn does one of these.
   explicit LargeTables(const Cube3PruningTables& tables)
-      : TierTables(tables), classes_(*tables.flipslice_sorted) {}
+      : TierTables(tables, (7u << 0) | (7u << 9)), classes_(*tables.flipslice_sorted) {}
 
   Node Start(const Cube3State& cube) const {
     Node node;
@@ -181,21 +209,21 @@ class LargeTables : private TierTables {
 
   // The lookups in stages, each prefetching the next stage's for the children it keeps, so that
   // a child the first axis rules out costs one random read of the 3.3 GB table, not three.
-  bool FirstWithin(const Child& child, int togo) const {
-    if (tables_.corners[child.corners_entry] > togo ||
-        tables_.large[child.phase1_entry[0]] > togo) {
-      return false;
-    }
-    __builtin_prefetch(&tables_.large[child.phase1_entry[1]]);
-    __builtin_prefetch(&tables_.large[child.phase1_entry[2]]);
+  // Both add to child->node.not_last the moves of the axes whose entry is exactly togo.
+  bool FirstWithin(Child* child, int togo) const {
+    const int value = tables_.large[child->phase1_entry[0]];
+    if (tables_.corners[child->corners_entry] > togo || value > togo) return false;
+    child->node.not_last |= NotLast(0, value, togo);
+    __builtin_prefetch(&tables_.large[child->phase1_entry[1]]);
+    __builtin_prefetch(&tables_.large[child->phase1_entry[2]]);
     return true;
   }
-  bool Within(const Child& child, int togo) const {
-    if (tables_.large[child.phase1_entry[1]] > togo ||
-        tables_.large[child.phase1_entry[2]] > togo) {
-      return false;
-    }
-    for (int k = 0; k < kAxes; ++k) classes_.PrefetchRow(static_cast<int>(child.node.cls[k]));
+  bool Within(Child* child, int togo) const {
+    const int value1 = tables_.large[child->phase1_entry[1]];
+    const int value2 = tables_.large[child->phase1_entry[2]];
+    if (value1 > togo || value2 > togo) return false;
+    child->node.not_last |= NotLast(1, value1, togo) | NotLast(2, value2, togo);
+    for (int k = 0; k < kAxes; ++k) classes_.PrefetchRow(static_cast<int>(child->node.cls[k]));
     return true;
   }
 
@@ -270,18 +298,24 @@ class Worker {
     const int last_face = Cube3MoveFace(path_[n - 1]);
     Child child[kCube3Moves];
     bool kept[kCube3Moves];
+    // The last move of the path is not one the lookups ruled out (cube3_optimal.h, point 5).
+    const uint32_t may_be_move = togo == 1 ? ~node.not_last : kAllMoves;
     for (int m = 0; m < kCube3Moves; ++m) {
-      kept[m] = Cube3MayFollow(m, last_face) && tables_.CheapChild(node, m, togo - 1, &child[m]);
+      kept[m] = (may_be_move >> m & 1) && Cube3MayFollow(m, last_face) &&
+                tables_.CheapChild(node, m, togo - 1, &child[m]);
+      child[m].node.not_last = node.not_last;
     }
     // Each stage over all the children before the next, in move order, so that one stage's
     // prefetches have the rest of its loop to arrive.
     for (int m = 0; m < kCube3Moves; ++m) {
       if (!kept[m]) continue;
       if ((++nodes_ % kPollEvery) == 0 && Abandon()) return false;
-      kept[m] = tables_.FirstWithin(child[m], togo - 1);
+      kept[m] = tables_.FirstWithin(&child[m], togo - 1);
     }
     for (int m = 0; m < kCube3Moves; ++m) {
-      if (kept[m]) kept[m] = tables_.Within(child[m], togo - 1);
+      if (kept[m]) {
+        kept[m] = tables_.Within(&child[m], togo - 1) && child[m].node.not_last != kAllMoves;
+      }
     }
     for (int m = 0; m < kCube3Moves; ++m) {
       if (!kept[m]) continue;
@@ -347,8 +381,13 @@ std::vector<Item> Items(const Tables& tables, const Node& start, int bound) {
     }
     for (int m = 0; m < kCube3Moves; ++m) {
       Child child;
-      if (!Cube3MayFollow(m, last_face) || !tables.CheapChild(node, m, bound - n - 1, &child) ||
-          !tables.FirstWithin(child, bound - n - 1) || !tables.Within(child, bound - n - 1)) {
+      if (bound - n == 1 && (node.not_last >> m & 1)) continue;
+      if (!Cube3MayFollow(m, last_face) || !tables.CheapChild(node, m, bound - n - 1, &child)) {
+        continue;
+      }
+      child.node.not_last = node.not_last;
+      if (!tables.FirstWithin(&child, bound - n - 1) || !tables.Within(&child, bound - n - 1) ||
+          child.node.not_last == kAllMoves) {
         continue;
       }
       item.moves[n] = m;

@@ -36,6 +36,20 @@
 //      lexicographic order. The answer is the solution under the smallest prefix that has one,
 //      taken only when every smaller prefix was searched to its end: threads change the time and
 //      the node count, never the answer.
+//   5. The last move. Each axis's table gives the exact distance to a coset of a subgroup that
+//      holds every turn of the axis's two faces (G1 = <U, D, R2, F2, L2, B2> in the default tier,
+//      which also holds the other faces' half turns; the large tier's keeps flips, twists and the
+//      slice edges' places, which only U and D turns do), rotated to the axis. If a node's entry
+//      along an axis equals the moves left to the bound, no solution through it of that length
+//      ends with a move of that subgroup: the move could be dropped, and the shorter sequence
+//      would reach the same coset, below its exact distance. A solution through the node is also
+//      one through each of its ancestors, with the same last move, so each node carries the
+//      moves its ancestors' and its own tight lookups rule out as the last one. Where all 18 are
+//      ruled out (all three axes tight, say), the node has no solution of the bound's length and
+//      is cut; at the last level only the moves not ruled out are tried. Neither drops a
+//      solution of the bound's length, so 3 still holds. (A node with nothing left to go rules
+//      nothing out: an empty solution has no last move. Rokicki's nxopt uses the same fact; it
+//      also reads the inverse position's tables, which this search does not.)
 //
 // When the deadline passes or the search is cancelled, the result is not found and carries the
 // bound being searched: every shorter length was searched to its end, so the optimal length is
