@@ -18,6 +18,8 @@ constexpr int kAxes = 3;
 constexpr int kMaxBound = 24;  // above God's number (20): a valid cube never gets there
 constexpr int kPrefixLength = 2;
 constexpr uint64_t kPollEvery = 4096;  // nodes between two looks at the clock and the flags
+// The fewest moves left at which a node probes its inverse (cube3_optimal.h, point 6).
+constexpr int kInverseFrom = 4;
 
 // A search node: for each axis, the cube seen along it as the tier's table is indexed (class of
 // its flip-slice value, or of its flip-slice-sorted value in the large tier; twist in the class
@@ -60,6 +62,8 @@ class TierTables {
     }
   }
 
+  const Cube3PruningTables& pruning() const { return tables_; }
+
   // The tight axes' moves: those of axis k when its entry `value` equals `togo` (none when
   // nothing is left to go: an empty solution has no last move).
   uint32_t NotLast(int k, int value, int togo) const {
@@ -96,6 +100,7 @@ class TierTables {
 // The default tier's lower bounds: phase 1's table along each axis and the corners'.
 class Tables : private TierTables {
  public:
+  using TierTables::pruning;
   // Phase 1's table measures the cosets of G1 = <U, D, R2, F2, L2, B2>.
   explicit Tables(const Cube3PruningTables& tables)
       : TierTables(tables,
@@ -165,6 +170,7 @@ class Tables : private TierTables {
 // table would add nothing.
 class LargeTables : private TierTables {
  public:
+  using TierTables::pruning;
   // The large table measures the cosets of the subgroup that keeps every edge's flip, every
   // corner's twist and the four slice edges in their places: U and D turn no slice edge and
   // change no flip or twist, and every other turn does one of these.
@@ -233,6 +239,127 @@ class LargeTables : private TierTables {
   const Cube3FlipSliceSorted& classes_;
 };
 
+// The inverse position's distance to G1 along each axis, from phase 1's table (cube3_optimal.h,
+// point 6): every solution s of a node's position c gives the solution s^-1 of c^-1, as long, so
+// each of these distances is a lower bound too; and when one equals the moves left, s^-1 cannot
+// end with a move of that axis's G1 (point 5), so s cannot start with one.
+class InverseBound {
+ public:
+  explicit InverseBound(const Cube3PruningTables& tables) : tables_(tables) {
+    constexpr uint32_t kG1 =
+        (7u << 0) | (7u << 9) | (1u << 4) | (1u << 7) | (1u << 13) | (1u << 16);
+    for (int k = 0; k < kAxes; ++k) {
+      in_g1_[k] = 0;
+      for (int m = 0; m < kCube3Moves; ++m) {
+        const int rotated = Cube3RotatedMove(k, m);
+        if (kG1 >> rotated & 1) in_g1_[k] |= 1u << m;
+        inverse_rotated_[k][m] = Pack(Cube3MoveState(3 * (rotated / 3) + (2 - rotated % 3)));
+      }
+    }
+    // Cube3Quartet(x, kCube3SliceQuartet) / 24 by which positions hold a slice edge (bit i for
+    // position i): the combination phase 1's flip-slice value uses.
+    for (int mask = 0; mask < (1 << kCube3Edges); ++mask) {
+      slice_combination_[mask] = 0;
+      if (__builtin_popcount(mask) != 4) continue;
+      Cube3State x = Cube3Solved();
+      int slice_piece = kCube3SliceQuartet, other_piece = 0;
+      for (int i = 0; i < kCube3Edges; ++i) {
+        x.ep[i] = static_cast<uint8_t>(mask >> i & 1 ? slice_piece++ : other_piece++);
+      }
+      slice_combination_[mask] = static_cast<uint16_t>(Cube3Quartet(x, kCube3SliceQuartet) / 24);
+    }
+  }
+
+  // The inverse of a node's position seen along each axis: R^k c^-1 R^-k for axis k. A move m
+  // takes c to c m, so c^-1 to m^-1 c^-1, and this to (R^k m R^-k)^-1 (R^k c^-1 R^-k): each
+  // axis's view is turned by its rotated move's inverse, on the left. A view is packed a byte a
+  // cubie, the piece in the low 4 bits and its twist or flip above, so that this product (on
+  // every step of the search, three times) costs one load per cubie.
+  struct Packed {
+    uint8_t corner[kCube3Corners];  // cp | co << 4
+    uint8_t edge[kCube3Edges];      // ep | eo << 4
+  };
+  struct Views {
+    Packed axis[kAxes];
+  };
+  static Views Start(const Cube3State& cube) {
+    Views v;
+    const Cube3State inverse = Cube3Inverse(cube);
+    for (int k = 0; k < kAxes; ++k) v.axis[k] = Pack(Cube3RotateUrf(inverse, k));
+    return v;
+  }
+  void Turn(const Views& from, int m, Views* to) const {
+    for (int k = 0; k < kAxes; ++k) {
+      LeftMultiply(inverse_rotated_[k][m], from.axis[k], &to->axis[k]);
+    }
+  }
+
+  // The table entries of the views, prefetched.
+  struct Entries {
+    uint64_t entry[kAxes];
+  };
+  Entries Prepare(const Views& v) const {
+    Entries e;
+    for (int k = 0; k < kAxes; ++k) {
+      const Packed& x = v.axis[k];
+      // Phase 1's coordinates (cube3_coordinates.h): the flip and the twist in base 2 and 3 of
+      // the first 11 edges and 7 corners, first most significant; the slice edges' combination.
+      int flip = 0, slice_mask = 0, twist = 0;
+      for (int i = 0; i < kCube3Edges - 1; ++i) flip = 2 * flip + (x.edge[i] >> 4);
+      for (int i = 0; i < kCube3Edges; ++i) {
+        slice_mask |= ((x.edge[i] & 15) >= kCube3SliceQuartet) << i;
+      }
+      for (int i = 0; i < kCube3Corners - 1; ++i) twist = 3 * twist + (x.corner[i] >> 4);
+      const int flipslice = 2048 * slice_combination_[slice_mask] + flip;
+      const int sym = sym_.flipslice_sym[flipslice];
+      e.entry[k] = static_cast<uint64_t>(sym_.flipslice_class[flipslice]) * kCube3Twists +
+                   sym_.twist_conjugate[twist * kCube3Symmetries + sym];
+      __builtin_prefetch(&tables_.phase1[e.entry[k]]);
+    }
+    return e;
+  }
+
+  // False when an entry exceeds `togo` (no solution that short); else adds to *not_first the
+  // moves no solution of exactly `togo` moves starts with.
+  bool Within(const Entries& e, int togo, uint32_t* not_first) const {
+    for (int k = 0; k < kAxes; ++k) {
+      const int value = tables_.phase1[e.entry[k]];
+      if (value > togo) return false;
+      if (value == togo) *not_first |= in_g1_[k];
+    }
+    return *not_first != kAllMoves;
+  }
+
+ private:
+  const Cube3PruningTables& tables_;
+  const Cube3SymmetryTables& sym_ = Cube3SymmetryTables::Get();
+  uint32_t in_g1_[kAxes];                         // by axis: the moves of its G1 (bit m)
+  Packed inverse_rotated_[kAxes][kCube3Moves];    // by axis and move: its rotated move's inverse
+  uint16_t slice_combination_[1 << kCube3Edges];  // only masks of 4 bits are read
+
+  static Packed Pack(const Cube3State& x) {
+    Packed p;
+    for (int i = 0; i < kCube3Corners; ++i)
+      p.corner[i] = static_cast<uint8_t>(x.cp[i] | x.co[i] << 4);
+    for (int i = 0; i < kCube3Edges; ++i) p.edge[i] = static_cast<uint8_t>(x.ep[i] | x.eo[i] << 4);
+    return p;
+  }
+
+  // *out = a x (Cube3Multiply(a, x)): each position takes a's cubie at the position x's piece
+  // names, its twist (flip) added to x's there.
+  static void LeftMultiply(const Packed& a, const Packed& x, Packed* out) {
+    // Twist sums (0..4) << 4 with a corner, reduced mod 3.
+    static constexpr uint8_t kTwistSum[5] = {0 << 4, 1 << 4, 2 << 4, 0 << 4, 1 << 4};
+    for (int i = 0; i < kCube3Corners; ++i) {
+      const uint8_t c = a.corner[x.corner[i] & 15];
+      out->corner[i] = static_cast<uint8_t>((c & 15) | kTwistSum[(c >> 4) + (x.corner[i] >> 4)]);
+    }
+    for (int i = 0; i < kCube3Edges; ++i) {
+      out->edge[i] = static_cast<uint8_t>(a.edge[x.edge[i] & 15] ^ (x.edge[i] & 0x10));
+    }
+  }
+};
+
 // A bound's search below one prefix of its first moves.
 struct Item {
   int moves[kPrefixLength];
@@ -243,6 +370,7 @@ struct Item {
 // What the threads of one solve share.
 struct Shared {
   const Cube3State* cube;
+  const InverseBound* inverse;
   const Cube3Optimal::Options* options;
   std::atomic<bool> stop{false};   // deadline or cancellation seen
   std::atomic<uint64_t> nodes{0};  // summed at each poll
@@ -274,7 +402,14 @@ class Worker {
       item_ = i;
       const Item& item = shared_.items[i];
       std::copy(item.moves, item.moves + item.length, path_);
-      if (!shared_.stop.load() && Search(item.node, item.length, shared_.bound - item.length)) {
+      InverseBound::Views views = InverseBound::Start(*shared_.cube);
+      for (int k = 0; k < item.length; ++k) {
+        InverseBound::Views next;
+        shared_.inverse->Turn(views, item.moves[k], &next);
+        views = next;
+      }
+      if (!shared_.stop.load() &&
+          Search(item.node, views, 0, item.length, shared_.bound - item.length)) {
         std::lock_guard<std::mutex> lock(shared_.mu);
         if (i < shared_.found_item.load()) {
           shared_.found_item.store(i);
@@ -293,13 +428,15 @@ class Worker {
  private:
   // True when `node`, reached by path_[0, n), has a solution in exactly `togo` more moves (in
   // path_ then). Returns false when told to stop (Abandon()).
-  bool Search(const Node& node, int n, int togo) {
+  bool Search(const Node& node, const InverseBound::Views& views, uint32_t not_first, int n,
+              int togo) {
     if (togo == 0) return Solves(n);
     const int last_face = Cube3MoveFace(path_[n - 1]);
     Child child[kCube3Moves];
     bool kept[kCube3Moves];
-    // The last move of the path is not one the lookups ruled out (cube3_optimal.h, point 5).
-    const uint32_t may_be_move = togo == 1 ? ~node.not_last : kAllMoves;
+    // The last move of the path is not one the lookups ruled out (cube3_optimal.h, point 5), nor
+    // the next one that the inverse's lookups ruled out (point 6).
+    const uint32_t may_be_move = (togo == 1 ? ~node.not_last : kAllMoves) & ~not_first;
     for (int m = 0; m < kCube3Moves; ++m) {
       kept[m] = (may_be_move >> m & 1) && Cube3MayFollow(m, last_face) &&
                 tables_.CheapChild(node, m, togo - 1, &child[m]);
@@ -317,10 +454,26 @@ class Worker {
         kept[m] = tables_.Within(&child[m], togo - 1) && child[m].node.not_last != kAllMoves;
       }
     }
+    // The last stage reads the kept children's inverses. Near the leaves the children's own
+    // lookups leave it little to cut, so it is skipped there.
+    const bool probe_inverse = togo - 1 >= kInverseFrom;
+    InverseBound::Views child_views[kCube3Moves];
+    InverseBound::Entries inverse[kCube3Moves];
+    if (probe_inverse) {
+      for (int m = 0; m < kCube3Moves; ++m) {
+        if (!kept[m]) continue;
+        shared_.inverse->Turn(views, m, &child_views[m]);
+        inverse[m] = shared_.inverse->Prepare(child_views[m]);
+      }
+    }
     for (int m = 0; m < kCube3Moves; ++m) {
       if (!kept[m]) continue;
+      uint32_t child_not_first = 0;
+      if (probe_inverse && !shared_.inverse->Within(inverse[m], togo - 1, &child_not_first)) {
+        continue;
+      }
       path_[n] = m;
-      if (Search(child[m].node, n + 1, togo - 1)) return true;
+      if (Search(child[m].node, child_views[m], child_not_first, n + 1, togo - 1)) return true;
     }
     return false;
   }
@@ -408,8 +561,10 @@ Cube3Optimal::Result SolveWith(const Tables& tables, const Cube3State& cube,
     return result;
   }
   const Node start = tables.Start(cube);
+  const InverseBound inverse(tables.pruning());
   Shared shared;
   shared.cube = &cube;
+  shared.inverse = &inverse;
   shared.options = &options;
   const int threads = std::max(1, options.threads);
   const int limit = options.max_length > 0 ? std::min(options.max_length, kMaxBound) : kMaxBound;
