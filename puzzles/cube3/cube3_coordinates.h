@@ -52,6 +52,8 @@ inline constexpr int kCube3Phase2MoveCount = 10;
 inline constexpr std::array<int, kCube3Phase2MoveCount> kCube3Phase2Moves = {0, 1,  2,  4,  7,
                                                                              9, 10, 11, 13, 16};
 inline constexpr int Cube3MoveFace(int move) { return move / 3; }
+// The move that undoes `move` (X, X2, X' -> X', X2, X): the same face, the turn count negated.
+inline constexpr int Cube3InverseMove(int move) { return 3 * (move / 3) + (2 - move % 3); }
 // Whether `move` may follow a move of face `last_face` (-1: none) in the searches' canonical
 // sequences: not the same face, and of two opposite faces (f and f + 3) only f first.
 inline constexpr bool Cube3MayFollow(int move, int last_face) {

@@ -1,6 +1,7 @@
 #include "puzzles/cube3/cube3_optimal.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <condition_variable>
 #include <mutex>
@@ -36,6 +37,9 @@ struct Node {
 };
 
 constexpr uint32_t kAllMoves = (1u << kCube3Moves) - 1;
+// The moves of G1 = <U, D, R2, F2, L2, B2> (bit m), as the U-D axis sees them.
+constexpr uint32_t kG1Moves =
+    (7u << 0) | (7u << 9) | (1u << 4) | (1u << 7) | (1u << 13) | (1u << 16);
 
 // What a child needs before its exact lookups: the node, and where its entries are.
 struct Child {
@@ -102,9 +106,7 @@ class Tables : private TierTables {
   static constexpr int kInverseFrom = 4;
   using TierTables::pruning;
   // Phase 1's table measures the cosets of G1 = <U, D, R2, F2, L2, B2>.
-  explicit Tables(const Cube3PruningTables& tables)
-      : TierTables(tables,
-                   (7u << 0) | (7u << 9) | (1u << 4) | (1u << 7) | (1u << 13) | (1u << 16)) {}
+  explicit Tables(const Cube3PruningTables& tables) : TierTables(tables, kG1Moves) {}
 
   Node Start(const Cube3State& cube) const {
     Node node;
@@ -249,27 +251,13 @@ class LargeTables : private TierTables {
 class InverseBound {
  public:
   explicit InverseBound(const Cube3PruningTables& tables) : tables_(tables) {
-    constexpr uint32_t kG1 =
-        (7u << 0) | (7u << 9) | (1u << 4) | (1u << 7) | (1u << 13) | (1u << 16);
     for (int k = 0; k < kAxes; ++k) {
       in_g1_[k] = 0;
       for (int m = 0; m < kCube3Moves; ++m) {
         const int rotated = Cube3RotatedMove(k, m);
-        if (kG1 >> rotated & 1) in_g1_[k] |= 1u << m;
-        inverse_rotated_[k][m] = Pack(Cube3MoveState(3 * (rotated / 3) + (2 - rotated % 3)));
+        if (kG1Moves >> rotated & 1) in_g1_[k] |= 1u << m;
+        inverse_rotated_[k][m] = Pack(Cube3MoveState(Cube3InverseMove(rotated)));
       }
-    }
-    // Cube3Quartet(x, kCube3SliceQuartet) / 24 by which positions hold a slice edge (bit i for
-    // position i): the combination phase 1's flip-slice value uses.
-    for (int mask = 0; mask < (1 << kCube3Edges); ++mask) {
-      slice_combination_[mask] = 0;
-      if (__builtin_popcount(mask) != 4) continue;
-      Cube3State x = Cube3Solved();
-      int slice_piece = kCube3SliceQuartet, other_piece = 0;
-      for (int i = 0; i < kCube3Edges; ++i) {
-        x.ep[i] = static_cast<uint8_t>(mask >> i & 1 ? slice_piece++ : other_piece++);
-      }
-      slice_combination_[mask] = static_cast<uint16_t>(Cube3Quartet(x, kCube3SliceQuartet) / 24);
     }
   }
 
@@ -336,9 +324,28 @@ class InverseBound {
  private:
   const Cube3PruningTables& tables_;
   const Cube3SymmetryTables& sym_ = Cube3SymmetryTables::Get();
-  uint32_t in_g1_[kAxes];                         // by axis: the moves of its G1 (bit m)
-  Packed inverse_rotated_[kAxes][kCube3Moves];    // by axis and move: its rotated move's inverse
-  uint16_t slice_combination_[1 << kCube3Edges];  // only masks of 4 bits are read
+  uint32_t in_g1_[kAxes];                       // by axis: the moves of its G1 (bit m)
+  Packed inverse_rotated_[kAxes][kCube3Moves];  // by axis and move: its rotated move's inverse
+  // Cube3Quartet(x, kCube3SliceQuartet) / 24 by which positions hold a slice edge (bit i for
+  // position i): the combination phase 1's flip-slice value uses. Only masks of 4 bits are read.
+  const std::array<uint16_t, 1 << kCube3Edges>& slice_combination_ = SliceCombinations();
+
+  static const std::array<uint16_t, 1 << kCube3Edges>& SliceCombinations() {
+    static const auto* const table = [] {
+      auto* t = new std::array<uint16_t, 1 << kCube3Edges>();
+      for (int mask = 0; mask < (1 << kCube3Edges); ++mask) {
+        if (__builtin_popcount(mask) != 4) continue;
+        Cube3State x = Cube3Solved();
+        int slice_piece = kCube3SliceQuartet, other_piece = 0;
+        for (int i = 0; i < kCube3Edges; ++i) {
+          x.ep[i] = static_cast<uint8_t>(mask >> i & 1 ? slice_piece++ : other_piece++);
+        }
+        (*t)[mask] = static_cast<uint16_t>(Cube3Quartet(x, kCube3SliceQuartet) / 24);
+      }
+      return t;
+    }();
+    return *table;
+  }
 
   static Packed Pack(const Cube3State& x) {
     Packed p;

@@ -25,7 +25,7 @@ std::vector<int> ForTheCube(int variant, const std::vector<int>& moves) {
   for (int m : moves) out.push_back(Cube3UnrotatedMove(variant % 3, m));
   if (variant >= 3) {
     std::reverse(out.begin(), out.end());
-    for (int& m : out) m = 3 * (m / 3) + (2 - m % 3);
+    for (int& m : out) m = Cube3InverseMove(m);
   }
   return out;
 }
