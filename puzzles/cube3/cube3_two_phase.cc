@@ -81,14 +81,24 @@ class Search {
   Cube3TwoPhase::Result Run() {
     // The six variants' phase 1s take turns by length, so the shortest phase 1 of any comes
     // first. Each length is searched to its end (every solution of it tried) unless the first
-    // solution is all that is wanted.
+    // solution is all that is wanted. Within a length the variants also take turns by first
+    // move (all six under U, then all six under U2, ...), as six searches running side by side
+    // would: when only some variants have a solution of that length, one is met after about six
+    // times the work it takes in its own variant, instead of after every earlier variant's whole
+    // search. (Over the published cubes the slowest went from 87 to 62 ms, the mean unchanged.)
     int first = starts_[0].node.distance;
     for (const Start& start : starts_) first = std::min(first, start.node.distance);
     for (int length1 = first; length1 <= limit_ && !stopped_; ++length1) {
-      for (int v = 0; v < kVariants && !stopped_ && length1 <= limit_; ++v) {
-        if (starts_[v].node.distance > length1) continue;
-        variant_ = v;
-        Phase1(starts_[v].node, 0, length1);
+      for (int m = 0; m < kCube3Moves && !stopped_ && length1 <= limit_; ++m) {
+        // A length-0 phase 1 (the cube in G1) has no first move: it is searched once.
+        if (length1 == 0 && m > 0) break;
+        first_move_ = m;
+        for (int v = 0; v < kVariants && !stopped_ && length1 <= limit_; ++v) {
+          if (starts_[v].node.distance > length1) continue;
+          variant_ = v;
+          Phase1(starts_[v].node, 0, length1);
+          if (result_.found && !Improving()) break;
+        }
         if (result_.found && !Improving()) break;
       }
       if (result_.found && !Improving()) break;
@@ -152,7 +162,7 @@ class Search {
     uint64_t corners_entry[kCube3Moves];
     bool kept[kCube3Moves] = {};
     for (int m = 0; m < kCube3Moves; ++m) {
-      if (!Cube3MayFollow(m, last_face)) continue;
+      if (!Cube3MayFollow(m, last_face) || (n == 0 && m != first_move_)) continue;
       const int conjugated = phase1_.Conjugated(node.sym, m);
       const Cube3Phase1Moves::Moved moved = phase1_.FlipSliceMove(node.cls, conjugated);
       const int twist1 = sym_.twist_conjugate[moves_.twist[node.twist * kCube3Moves + conjugated] *
@@ -207,7 +217,7 @@ class Search {
     if (node.distance != 1) return false;
     const int last_face = n > 0 ? Cube3MoveFace(path_[n - 1]) : -1;
     for (int m : {3, 5, 6, 8, 12, 14, 15, 17}) {  // R R' F F' L L' B B'
-      if (!Cube3MayFollow(m, last_face)) continue;
+      if (!Cube3MayFollow(m, last_face) || (n == 0 && m != first_move_)) continue;
       // G1 is flip-slice class 0 (alone in it) with twist 0, in every frame.
       const int conjugated = phase1_.Conjugated(node.sym, m);
       if (phase1_.FlipSliceMove(node.cls, conjugated).cls != 0 ||
@@ -295,6 +305,7 @@ class Search {
   };
   Start starts_[kVariants];
   int variant_ = 0;        // whose phase 1 is being searched
+  int first_move_ = 0;     // the only first move Phase1 tries now
   int found_variant_ = 0;  // whose solution result_ holds
   int limit_;              // the longest total length still wanted
   int path_[kMaxPath];

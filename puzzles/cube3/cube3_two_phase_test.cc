@@ -278,6 +278,18 @@ TEST(Cube3TwoPhaseTest, ADeadlineInThePastStopsTheSearch) {
   EXPECT_TRUE(solver.Solve(*ParseCube3Facelets(cubes[0], "cube"), options).stopped);
 }
 
+// One move from solved, along some axis the cube is in G1 (a phase 1 of length 0, searched once,
+// with no first move) or one quarter turn from it (a phase 1 of length 1, whose only move is
+// both its first and its last): both end-cases of the search's turns by first move.
+TEST(Cube3TwoPhaseTest, EverySingleMoveIsUndoneByItsInverse) {
+  const Cube3TwoPhase solver(&Tables());
+  for (int m = 0; m < kCube3Moves; ++m) {
+    const Cube3TwoPhase::Result r = solver.Solve(Cube3MoveState(m), {});
+    ASSERT_TRUE(r.found) << m;
+    EXPECT_EQ(r.moves, std::vector<int>{Cube3InverseMove(m)}) << m;
+  }
+}
+
 TEST(Cube3TwoPhaseTest, SolvedNeedsNoMoves) {
   const Cube3TwoPhase solver(&Tables());
   const Cube3TwoPhase::Result r = solver.Solve(Cube3Solved(), {});
