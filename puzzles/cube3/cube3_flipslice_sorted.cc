@@ -40,7 +40,8 @@ std::unique_ptr<const Cube3FlipSliceSorted> Cube3FlipSliceSorted::Create() {
   tables->stabiliser_.reserve(kCube3FlipSliceSortedClasses);
   // By raw value: class << 4 | sym. The first value met of each class is its representative;
   // each conjugate S^-1 R S of it joins the class with sym s, as S (S^-1 R S) S^-1 = R.
-  std::vector<uint32_t> class_of(kCube3FlipSliceSorted, kUnassigned);
+  std::vector<uint32_t>& class_of = tables->class_of_;
+  class_of.assign(kCube3FlipSliceSorted, kUnassigned);
   for (int quartet = 0; quartet < kCube3Quartets; ++quartet) {
     Cube3State c = Cube3Solved();
     Cube3SetQuartet(&c, kCube3SliceQuartet, quartet);

@@ -51,7 +51,7 @@ TEST(Cube3FlipSliceSortedTest, StabilisersFixTheirRepresentatives) {
 // Random walks, stepped through the move table as the searches step (class, twist in the
 // representative's frame, sym), checked at every step against the cubie state itself:
 // conjugating it by the kept sym gives the kept class's representative and the kept twist.
-// Classify agrees on the class.
+// Classify and ClassOf agree on the class.
 TEST(Cube3FlipSliceSortedTest, SteppingByClassTracksTheCubieState) {
   const Cube3FlipSliceSorted& t = Tables();
   const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
@@ -78,6 +78,10 @@ TEST(Cube3FlipSliceSortedTest, SteppingByClassTracksTheCubieState) {
       const Cube3FlipSliceSorted::ClassAndSym classified = t.Classify(x);
       ASSERT_EQ(classified.cls, kept.cls);
       EXPECT_EQ(Cube3FlipSliceSortedValue(Cube3Conjugate(x, classified.sym)),
+                static_cast<int>(t.Representative(kept.cls)));
+      const Cube3FlipSliceSorted::ClassAndSym looked_up = t.ClassOf(Cube3FlipSliceSortedValue(x));
+      ASSERT_EQ(looked_up.cls, kept.cls);
+      EXPECT_EQ(Cube3FlipSliceSortedValue(Cube3Conjugate(x, looked_up.sym)),
                 static_cast<int>(t.Representative(kept.cls)));
     }
   }

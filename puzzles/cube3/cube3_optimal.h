@@ -7,12 +7,13 @@
 // bound of its distance) exceeds `bound`. h is the largest of seven exact distances of projections
 // (cube3_pruning.h): the cube's distance to G1 (flip, twist and UD-slice edges) as seen along each
 // of the three axes, its corners' distance (permutation and twist), and the inverse position's
-// distance to G1 along each axis (point 6; default tier only); two small exact tables that bound
-// the distance to G1 from below (cube3_phase1_moves.h) rule out most children before the 141 MB
-// table is read. With the large tier loaded (tables.large), the distance to G1 is replaced by the
-// large table's: the distance from solved of the edges' flip, the slice edges' places and order and
-// the twist (cube3_flipslice_sorted.h), along each axis; its lookups are staged (the first axis and
-// the corners for every child, the other two axes only for the children those keep), so that most
+// distance to G1 along each axis (point 6); two small exact tables that bound the distance to G1
+// from below (cube3_phase1_moves.h) rule out most children before the 141 MB table is read. With
+// the large tier loaded (tables.large), the distance to G1 is replaced by the large table's, for
+// the position and for its inverse: the distance from solved of the edges' flip, the slice edges'
+// places and order and the twist (cube3_flipslice_sorted.h), along each axis; its lookups are
+// staged (the first axis and the corners for every child, the other two axes only for the
+// children those keep, the inverse's only for the children all those keep), so that most
 // children cost one random read of the 3.3 GB table.
 //
 // Why the answer is the minimum and the lexicographically smallest one:
@@ -52,16 +53,16 @@
 //      nothing out: an empty solution has no last move. Rokicki's nxopt uses the same fact.)
 //   6. The inverse. A sequence s solves the position c exactly when its inverse s^-1 (the moves
 //      reversed, each turned back) solves c^-1, and the two are as long. So c^-1's distances
-//      bound c's from below too: in the default tier, each child the lookups above keep also
-//      reads the distance to G1 of c^-1 seen along each axis (phase 1's table), and is cut when one
-//      exceeds the moves left. And where one equals the moves left, s^-1 does not end with a
-//      move of that axis's G1 (point 5), so s does not start with one (G1 holds each of its
-//      moves' inverses): the child's own children by those moves are not searched. The views of
-//      c^-1 are kept move by move: c m has the inverse m^-1 c^-1. With fewer than 4 moves left
-//      the probe is skipped: there the other lookups are tight, and on the benchmark's cubes it
-//      cut nothing. (In the large tier the probes cut a third of the nodes but cost as much
-//      time as that saved, so it makes none.) Neither cut drops a solution of the bound's length,
-//      so 3 still holds.
+//      bound c's from below too: each child the lookups above keep also reads the tier's axis
+//      table (phase 1's, or the large one) for c^-1 seen along each axis, and is cut when one
+//      entry exceeds the moves left. And where one equals the moves left, s^-1 does not end
+//      with a move of that axis's subgroup (point 5), so s does not start with one (the
+//      subgroup holds each of its moves' inverses): the child's own children by those moves are
+//      not searched. The views of c^-1 are kept move by move: c m has the inverse m^-1 c^-1; a
+//      view's coordinates are computed from its cubies, and in the large tier its class is read
+//      from a table by raw value. With fewer than 4 moves left the probe is skipped: there the
+//      other lookups are tight, and on the benchmark's cubes it cut nothing. Neither cut drops a
+//      solution of the bound's length, so 3 still holds.
 //
 // When the deadline passes or the search is cancelled, the result is not found and carries the
 // bound being searched: every shorter length was searched to its end, so the optimal length is
