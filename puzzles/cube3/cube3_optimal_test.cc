@@ -33,10 +33,17 @@ namespace {
 // The default tier's tables, built here; cube3_optimal_large_test (CUBE3_LARGE_TIER) adds the
 // large tier's, from the file Bazel built (data/cube3-large.tbl in the runfiles), so that every
 // test below holds the large tier's search to the same brute force.
+// The tables, built once and kept for the whole run (a static holds each, so that LeakSanitizer
+// sees them reachable).
+const Cube3PruningData& Data() {
+  static const Cube3PruningData* const data =
+      new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
+  return *data;
+}
+
 const Cube3PruningTables& Tables() {
   static const Cube3PruningTables* const tables = [] {
-    const Cube3PruningData* const data = new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
-    Cube3PruningTables* const view = new Cube3PruningTables(data->View());
+    Cube3PruningTables* const view = new Cube3PruningTables(Data().View());
 #ifdef CUBE3_LARGE_TIER
     absl::StatusOr<std::unique_ptr<TableFile>> file = TableFile::Open("data/cube3-large.tbl");
     absl::StatusOr<const uint8_t*> large =
@@ -45,7 +52,8 @@ const Cube3PruningTables& Tables() {
       std::fprintf(stderr, "the large tier: %s\n", std::string(large.status().message()).c_str());
       std::abort();
     }
-    file->release();  // kept mapped for the whole run
+    static const TableFile* const kept = file->release();  // mapped for the whole run
+    (void)kept;
     view->large = *large;
     view->flipslice_sorted = Cube3FlipSliceSorted::Create().release();
 #endif
