@@ -55,13 +55,18 @@ struct Child {
 // end with a move of that axis's subgroup (point 5), so s cannot start with one.
 class InverseBound {
  public:
-  // The default tier's bound: phase 1's table, whose subgroup is G1.
-  explicit InverseBound(const Cube3PruningTables& tables)
-      : InverseBound(tables.phase1, kG1Moves, nullptr) {}
-  // The large tier's: the large table, indexed by `classes`, with the subgroup `subgroup` (bit
-  // m, as the U-D axis sees it).
-  InverseBound(const Cube3PruningTables& tables, uint32_t subgroup)
-      : InverseBound(tables.large, subgroup, tables.flipslice_sorted) {}
+  // `table`: the tier's axis table (phase1 or large); `in_subgroup`: by axis, the moves (bit m) of
+  // the subgroup whose cosets it measures; `classes`: the large tier's, null in the default tier.
+  InverseBound(const uint8_t* table, const uint32_t (&in_subgroup)[kAxes],
+               const Cube3FlipSliceSorted* classes)
+      : table_(table), classes_(classes) {
+    for (int k = 0; k < kAxes; ++k) {
+      in_subgroup_[k] = in_subgroup[k];
+      for (int m = 0; m < kCube3Moves; ++m) {
+        inverse_rotated_[k][m] = Pack(Cube3MoveState(Cube3InverseMove(Cube3RotatedMove(k, m))));
+      }
+    }
+  }
 
   // The inverse of a node's position seen along each axis: R^k c^-1 R^-k for axis k. A move m
   // takes c to c m, so c^-1 to m^-1 c^-1, and this to (R^k m R^-k)^-1 (R^k c^-1 R^-k): each
@@ -146,18 +151,6 @@ class InverseBound {
   }
 
  private:
-  InverseBound(const uint8_t* table, uint32_t subgroup, const Cube3FlipSliceSorted* classes)
-      : table_(table), classes_(classes) {
-    for (int k = 0; k < kAxes; ++k) {
-      in_subgroup_[k] = 0;
-      for (int m = 0; m < kCube3Moves; ++m) {
-        const int rotated = Cube3RotatedMove(k, m);
-        if (subgroup >> rotated & 1) in_subgroup_[k] |= 1u << m;
-        inverse_rotated_[k][m] = Pack(Cube3MoveState(Cube3InverseMove(rotated)));
-      }
-    }
-  }
-
   const uint8_t* const table_;                 // phase1 or large
   const Cube3FlipSliceSorted* const classes_;  // the large tier's; null in the default tier
   const Cube3SymmetryTables& sym_ = Cube3SymmetryTables::Get();
@@ -246,6 +239,11 @@ class TierTables {
   }
 
   const Cube3PruningTables& pruning() const { return tables_; }
+
+  // The inverse's bound in `axis_table` (the tier's), whose subgroup is this tier's.
+  InverseBound InverseWith(const uint8_t* axis_table, const Cube3FlipSliceSorted* classes) const {
+    return InverseBound(axis_table, in_subgroup_, classes);
+  }
 
   // The tight axes' moves: those of axis k when its entry `value` equals `togo` (none when
   // nothing is left to go: an empty solution has no last move).
@@ -347,7 +345,7 @@ class Tables : private TierTables {
   }
 
   int LowerBound(const Node& node) const { return LowerBoundWith(node, tables_.phase1); }
-  InverseBound Inverse() const { return InverseBound(tables_); }
+  InverseBound Inverse() const { return InverseWith(tables_.phase1, nullptr); }
 };
 
 // The large tier's lower bounds: its table along each axis and the corners'. The large table
@@ -365,9 +363,8 @@ class LargeTables : private TierTables {
   // The large table measures the cosets of the subgroup that keeps every edge's flip, every
   // corner's twist and the four slice edges in their places: U and D turn no slice edge and
   // change no flip or twist, and every other turn does one of these.
-  static constexpr uint32_t kSubgroup = (7u << 0) | (7u << 9);
   explicit LargeTables(const Cube3PruningTables& tables)
-      : TierTables(tables, kSubgroup), classes_(*tables.flipslice_sorted) {}
+      : TierTables(tables, (7u << 0) | (7u << 9)), classes_(*tables.flipslice_sorted) {}
 
   Node Start(const Cube3State& cube) const {
     Node node;
@@ -426,7 +423,7 @@ class LargeTables : private TierTables {
   }
 
   int LowerBound(const Node& node) const { return LowerBoundWith(node, tables_.large); }
-  InverseBound Inverse() const { return InverseBound(tables_, kSubgroup); }
+  InverseBound Inverse() const { return InverseWith(tables_.large, &classes_); }
 
  private:
   const Cube3FlipSliceSorted& classes_;

@@ -30,17 +30,17 @@
 namespace puzzle {
 namespace {
 
-// The default tier's tables, built here; cube3_optimal_large_test (CUBE3_LARGE_TIER) adds the
-// large tier's, from the file Bazel built (data/cube3-large.tbl in the runfiles), so that every
-// test below holds the large tier's search to the same brute force.
-// The tables, built once and kept for the whole run (a static holds each, so that LeakSanitizer
-// sees them reachable).
+// The default tier's tables, built once and kept for the whole run (a static holds each, so that
+// LeakSanitizer sees them reachable).
 const Cube3PruningData& Data() {
   static const Cube3PruningData* const data =
       new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
   return *data;
 }
 
+// Their view; cube3_optimal_large_test (CUBE3_LARGE_TIER) adds the large tier's table, from the
+// file Bazel built (data/cube3-large.tbl in the runfiles), so that every test below holds the
+// large tier's search to the same brute force.
 const Cube3PruningTables& Tables() {
   static const Cube3PruningTables* const tables = [] {
     Cube3PruningTables* const view = new Cube3PruningTables(Data().View());

@@ -97,11 +97,11 @@ class Search {
           if (starts_[v].node.distance > length1) continue;
           variant_ = v;
           Phase1(starts_[v].node, 0, length1);
-          if (result_.found && !Improving()) break;
+          if (FirstIsEnough()) break;
         }
-        if (result_.found && !Improving()) break;
+        if (FirstIsEnough()) break;
       }
-      if (result_.found && !Improving()) break;
+      if (FirstIsEnough()) break;
     }
     if (result_.found) result_.moves = ForTheCube(found_variant_, result_.moves);
     result_.nodes = nodes_;
@@ -111,6 +111,8 @@ class Search {
 
  private:
   bool Improving() const { return absl::Now() < options_.improve_until; }
+  // A solution is found and no shorter one is wanted: the search ends.
+  bool FirstIsEnough() const { return result_.found && !Improving(); }
 
   static uint64_t Phase1Index(int cls, int twist) {
     return static_cast<uint64_t>(cls) * kCube3Twists + twist;
@@ -119,7 +121,7 @@ class Search {
   // True when the search should end now (checked every 1,024 nodes).
   bool ShouldStop() {
     if ((++nodes_ & 1023) != 0) return stopped_;
-    if (result_.found && !Improving()) return stopped_ = budget_spent_ = true;
+    if (FirstIsEnough()) return stopped_ = budget_spent_ = true;
     if ((options_.cancelled != nullptr && options_.cancelled->load(std::memory_order_relaxed)) ||
         absl::Now() >= options_.deadline) {
       stopped_ = true;
