@@ -4,8 +4,8 @@
 # limits, runs every attack of the suite at once for 60 s while a good gRPC client and a good HTTP
 # client keep asking (every answer checked), samples the server's RSS (/proc/PID/status VmRSS and
 # VmHWM), ends it with SIGTERM with the attacks still connected, and prints the report and one
-# line per bound: peak RSS against the deployment's limit (640 MiB), each good client's answers, errors and
-# p50/p99, the per-attack outcome counts, the shutdown time. The quick per-finding checks are
+# line per bound: peak RSS against the deployment's limit (1280 MiB), each good client's answers,
+# errors and p50/p99, the per-attack outcome counts, the shutdown time. The quick per-finding checks are
 # //tests/abuse:server_abuse_test (bazel test); this is not part of bazel test.
 #
 # Usage: [SERVER_FLAGS="--flag=value ..."] tools/abuse_soak.sh [--seconds=N] [server_abuse flags...]

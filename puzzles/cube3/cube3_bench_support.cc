@@ -36,7 +36,7 @@ Cube3PruningData BuildCube3TablesPrinted(int threads) {
   std::printf("tables: %.1f s on %d threads, %.1f MB\n", absl::ToDoubleSeconds(absl::Now() - start),
               threads,
               (tables.phase1.size() + tables.phase2.size() + tables.corners_slice.size() +
-               tables.corners.size()) /
+               tables.corners.size() + 4 * tables.phase1_moves.size()) /
                   1e6);
   std::fflush(stdout);
   return tables;

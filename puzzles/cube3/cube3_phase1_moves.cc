@@ -69,6 +69,16 @@ void Cube3Phase1Moves::FillSymmetryTables() {
         if (Cube3MoveState(n) == conjugate) conjugated_move_[s * kCube3Moves + m] = n;
       }
     }
+    // Deltas: the word's turn j = 3 f + k of the representative is X's move m with
+    // Conjugated(s, m) = j.
+    for (int m = 0; m < kCube3Moves; ++m) {
+      const int j = conjugated_move_[s * kCube3Moves + m];
+      const int f = Cube3MoveFace(j), k = j % 3;
+      for (int code = 0; code < 16; ++code) {
+        if (!(code >> (1 + k) & 1)) continue;
+        deltas_[(s * 6 + f) * 16 + code] |= (code & 1 ? uint64_t{1} << 32 : uint64_t{1}) << m;
+      }
+    }
     for (int u = 0; u < kCube3Symmetries; ++u) {
       const Cube3State product = Cube3SymmetryMultiply(states[u], states[s]);
       for (int w = 0; w < kCube3Symmetries; ++w) {

@@ -15,7 +15,9 @@
 // it. Two projections of the distance to G1, exact for their own coordinates and so lower
 // bounds of it, come from tables small enough to stay cached: the flip-slice class alone
 // (64 KB) and the twist with the slice edges' combination (1 MB, in any UD-symmetric frame as
-// both are symmetric). A child either of them rules out needs no exact lookup.
+// both are symmetric). A child either of them rules out needs no exact lookup. (The optimal
+// search uses them; the two-phase search reads phase1_moves instead, whose word for a node
+// names the children worth a visit: Deltas maps its moves into the node's frame.)
 //
 // Thread-safety: Get() builds the tables once (thread-safe); they are immutable.
 #ifndef PUZZLES_CUBE3_CUBE3_PHASE1_MOVES_H_
@@ -48,6 +50,16 @@ class Cube3Phase1Moves {
   // The symmetry S_u S_s.
   int Product(int u, int s) const { return product_[u * kCube3Symmetries + s]; }
 
+  // From the phase1_moves word (cube3_pruning.h) of a state X with symmetry s: the moves (bit m,
+  // X's own) that take X closer to G1 (low 32 bits) and farther (high 32 bits). The word's moves
+  // M' are the representative's; X's move M is M' = S_s M S_s^-1.
+  uint64_t Deltas(uint32_t word, int s) const {
+    const uint64_t* row = &deltas_[s * 6 * 16];
+    uint64_t out = 0;
+    for (int f = 0; f < 6; ++f) out |= row[f * 16 + (word >> (4 + 4 * f) & 15)];
+    return out;
+  }
+
   // Class `cls`'s representative turned by move m (in its own frame).
   struct Moved {
     int cls;
@@ -79,6 +91,8 @@ class Cube3Phase1Moves {
   static constexpr uint8_t kUnset = 0xFF;
   uint8_t conjugated_move_[kCube3Symmetries * kCube3Moves];
   uint8_t product_[kCube3Symmetries * kCube3Symmetries];
+  // [s][face][4 bits of a phase1_moves word]: Deltas' masks for that face's turns.
+  uint64_t deltas_[kCube3Symmetries * 6 * 16] = {};
   // 16 bits class, 4 bits sym, 9 bits combination (see Moved).
   std::vector<uint32_t> flipslice_move_;
   std::vector<uint8_t> flipslice_distance_;

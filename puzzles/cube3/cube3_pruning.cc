@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "puzzles/cube3/cube3_phase1_moves.h"
 
 namespace puzzle {
 namespace {
@@ -29,16 +30,19 @@ bool SetIfUnset(uint8_t* entry, uint8_t value) {
 // n bytes of `value`, on transparent huge pages where the kernel offers them (THP "madvise"
 // mode): a search's lookups land anywhere in 100+ MB, and with 4 KiB pages nearly every one
 // missed the TLB as well as the cache.
-std::vector<uint8_t> HugePageBytes(size_t n, uint8_t value) {
-  std::vector<uint8_t> bytes;
-  bytes.reserve(n);  // allocated, not yet touched: the advice applies to the first faults
+template <typename T>
+std::vector<T> HugePageVector(size_t n, T value) {
+  std::vector<T> entries;
+  entries.reserve(n);  // allocated, not yet touched: the advice applies to the first faults
   constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  const uintptr_t begin = (reinterpret_cast<uintptr_t>(bytes.data()) + kHuge - 1) & ~(kHuge - 1);
-  const uintptr_t end = (reinterpret_cast<uintptr_t>(bytes.data()) + n) & ~(kHuge - 1);
+  const uintptr_t data = reinterpret_cast<uintptr_t>(entries.data());
+  const uintptr_t begin = (data + kHuge - 1) & ~(kHuge - 1);
+  const uintptr_t end = (data + n * sizeof(T)) & ~(kHuge - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-  bytes.assign(n, value);
-  return bytes;
+  entries.assign(n, value);
+  return entries;
 }
+std::vector<uint8_t> HugePageBytes(size_t n, uint8_t value) { return HugePageVector(n, value); }
 
 // Visits `index` and its images under the stabiliser of its class (the entries that hold the same
 // distance, cube3_symmetry.h): entry cls * row + v has images cls * row + conjugate[v * 16 + s].
@@ -254,6 +258,51 @@ std::vector<uint8_t> BreadthFirst(const Space& space, int threads,
   return depth;
 }
 
+// phase1_moves (cube3_pruning.h) from phase 1's distances: each entry's 18 neighbours read. A
+// class's entries share their neighbours' classes (Cube3Phase1Moves' row for the class), so
+// the reads of one class land in 18 rows of 2,187 bytes.
+std::vector<uint32_t> Phase1MovesFrom(const std::vector<uint8_t>& phase1, int threads,
+                                      const std::function<void(const std::string&)>& progress) {
+  const absl::Time start = absl::Now();
+  const Cube3Phase1Moves& phase1_moves = Cube3Phase1Moves::Get();
+  const Cube3MoveTables& moves = Cube3MoveTables::Get();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  std::vector<uint32_t> words = HugePageVector<uint32_t>(kCube3Phase1Entries, 0);
+  auto run = [&](int begin, int end) {
+    for (int cls = begin; cls < end; ++cls) {
+      Cube3Phase1Moves::Moved moved[kCube3Moves];
+      for (int m = 0; m < kCube3Moves; ++m) moved[m] = phase1_moves.FlipSliceMove(cls, m);
+      for (int twist = 0; twist < kCube3Twists; ++twist) {
+        const uint64_t i = static_cast<uint64_t>(cls) * kCube3Twists + twist;
+        const int d = phase1[i];
+        uint32_t word = static_cast<uint32_t>(d);
+        for (int m = 0; m < kCube3Moves; ++m) {
+          const int twist1 = moves.twist[twist * kCube3Moves + m];
+          const int delta = phase1[static_cast<uint64_t>(moved[m].cls) * kCube3Twists +
+                                   sym.twist_conjugate[twist1 * kCube3Symmetries + moved[m].sym]] -
+                            d;
+          const int shift = 4 + 4 * Cube3MoveFace(m);
+          if (delta != 0) word |= (2u << (m % 3)) << shift;
+          if (delta > 0) word |= 1u << shift;
+        }
+        words[i] = word;
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  const int chunk = (kCube3FlipSliceClasses + threads - 1) / threads;
+  for (int t = 0; t < threads; ++t) {
+    const int begin = std::min(kCube3FlipSliceClasses, t * chunk);
+    workers.emplace_back(run, begin, std::min(kCube3FlipSliceClasses, begin + chunk));
+  }
+  for (std::thread& w : workers) w.join();
+  if (progress) {
+    progress(absl::StrFormat("cube3 phase1_moves: %d words (%.1f s)", words.size(),
+                             absl::ToDoubleSeconds(absl::Now() - start)));
+  }
+  return words;
+}
+
 }  // namespace
 
 Cube3PruningData Cube3PruningData::Build(int threads,
@@ -264,6 +313,7 @@ Cube3PruningData Cube3PruningData::Build(int threads,
   tables.corners = BreadthFirst(CornersSpace(), threads, progress);
   tables.phase2 = BreadthFirst(Phase2Space(), threads, progress);
   tables.phase1 = BreadthFirst(Phase1Space(), threads, progress);
+  tables.phase1_moves = Phase1MovesFrom(tables.phase1, threads, progress);
   return tables;
 }
 

@@ -15,7 +15,15 @@
 //     search. It refines phase 1's table (which ignores the slice edges' order and counts moves to
 //     G1, not to solved): a mean of 10.30 against 9.53.
 // One byte an entry (a distance; phase 1's is at most 12, phase 2's tables' at most 18, the
-// corners' at most 11).
+// corners' at most 11). And for the two-phase search's phase 1:
+//   - phase1_moves: by phase 1's index, what each move does to the entry's distance to G1, so
+//     that a node learns from its own entry which children are close enough, without reading
+//     theirs: a 32-bit word, bits 0-3 the distance, and for each face f (URFDLB) four bits at
+//     4 + 4f: bit 0 set when the face's turns that change the distance raise it (else they lower
+//     it; one face's three turns cannot do both, since any two of them are one turn apart), bits
+//     1-3 set for those of its turns X, X2, X' that change it. The moves are the entry's own (of
+//     the class representative with that twist): Cube3Phase1Moves::Deltas maps them to a
+//     state's frame.
 //
 // A symmetric table holds one entry per state of a class representative, and the builder sets
 // every entry of a representative's stabiliser images at once (see cube3_symmetry.h): a lookup
@@ -72,6 +80,7 @@ struct Cube3PruningTables {
   const uint8_t* phase2 = nullptr;         // kCube3Phase2Entries
   const uint8_t* corners_slice = nullptr;  // kCube3CornersSliceEntries
   const uint8_t* corners = nullptr;        // kCube3CornersEntries
+  const uint32_t* phase1_moves = nullptr;  // kCube3Phase1Entries
   // The large tier, or both null when it is not loaded: its table (kCube3LargeEntries) and the
   // classes it is indexed by.
   const uint8_t* large = nullptr;
@@ -81,6 +90,7 @@ struct Cube3PruningTables {
 // The tables as built, owned.
 struct Cube3PruningData {
   std::vector<uint8_t> phase1, phase2, corners_slice, corners;
+  std::vector<uint32_t> phase1_moves;
 
   // Builds the four on `threads` threads; `progress` (may be empty) gets a line a depth. The
   // bytes do not depend on `threads`.
@@ -88,7 +98,13 @@ struct Cube3PruningData {
                                 const std::function<void(const std::string&)>& progress);
 
   Cube3PruningTables View() const {
-    return {phase1.data(), phase2.data(), corners_slice.data(), corners.data()};
+    Cube3PruningTables view;
+    view.phase1 = phase1.data();
+    view.phase2 = phase2.data();
+    view.corners_slice = corners_slice.data();
+    view.corners = corners.data();
+    view.phase1_moves = phase1_moves.data();
+    return view;
   }
 };
 

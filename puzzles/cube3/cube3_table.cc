@@ -15,6 +15,22 @@ TableSectionContents Section(const char* name, std::vector<uint8_t> bytes) {
   return section;
 }
 
+// phase1_moves' words, little-endian (the loader reads them in place, so it requires a
+// little-endian host: cube3_table.h).
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "phase1_moves is read in place");
+TableSectionContents WordSection(const char* name, const std::vector<uint32_t>& words) {
+  TableSectionContents section;
+  section.name = name;
+  section.encoding = SectionEncoding::kRaw;
+  section.bits_per_entry = 32;
+  section.entry_count = words.size();
+  section.bytes.resize(words.size() * 4);
+  for (size_t i = 0; i < words.size(); ++i) {
+    for (int b = 0; b < 4; ++b) section.bytes[4 * i + b] = static_cast<uint8_t>(words[i] >> 8 * b);
+  }
+  return section;
+}
+
 }  // namespace
 
 TableContents MakeCube3TableContents(const std::string& puzzle, const std::string& table,
@@ -27,6 +43,7 @@ TableContents MakeCube3TableContents(const std::string& puzzle, const std::strin
   contents.sections.push_back(Section(kCube3Phase2Section, std::move(data.phase2)));
   contents.sections.push_back(Section(kCube3CornersSliceSection, std::move(data.corners_slice)));
   contents.sections.push_back(Section(kCube3CornersSection, std::move(data.corners)));
+  contents.sections.push_back(WordSection(kCube3Phase1MovesSection, data.phase1_moves));
   return contents;
 }
 
@@ -45,6 +62,11 @@ absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file) {
     if (!section.ok()) return section.status();
     *fields[i] = (*section)->data();
   }
+  absl::StatusOr<const TableSection*> words =
+      file.SectionWithLayout(kCube3Phase1MovesSection, 32, kCube3Phase1Entries);
+  if (!words.ok()) return words.status();
+  // The section is page-aligned (table_file.h), so its words are aligned.
+  tables.phase1_moves = reinterpret_cast<const uint32_t*>((*words)->data());
   return tables;
 }
 

@@ -1,9 +1,11 @@
-// The 3x3x3's table file (table "cube3"): the searches' four distance tables as raw sections,
-// one byte an entry (layouts in cube3_pruning.h and puzzle/TABLE_FORMAT.md):
+// The 3x3x3's table file (table "cube3"): the searches' tables as raw sections, one byte an entry
+// but for phase1_moves (layouts in cube3_pruning.h and puzzle/TABLE_FORMAT.md):
 //   phase1         140,908,410 entries: (flip-slice class, twist in its frame) -> moves to G1
 //   phase2         111,605,760 entries: (corner class, UD edges in its frame) -> phase-2 moves
 //   corners_slice      967,680 entries: corners * 24 + slice order -> phase-2 moves
 //   corners          6,053,616 entries: (corner class, twist in its frame) -> moves
+//   phase1_moves   140,908,410 entries of 32 bits, little-endian: phase1's index -> its distance
+//                                and what each move does to it
 // The large tier's file (table "cube3-large", opt-in) has one section:
 //   large        3,332,690,568 entries: (flip-slice-sorted class, twist in its frame) -> moves
 // Loading checks the layouts; probing reads the mapping in place.
@@ -26,14 +28,15 @@ inline constexpr char kCube3Phase1Section[] = "phase1";
 inline constexpr char kCube3Phase2Section[] = "phase2";
 inline constexpr char kCube3CornersSliceSection[] = "corners_slice";
 inline constexpr char kCube3CornersSection[] = "corners";
+inline constexpr char kCube3Phase1MovesSection[] = "phase1_moves";
 inline constexpr char kCube3LargeSection[] = "large";
 
 // The file's contents for `data` (moved in).
 TableContents MakeCube3TableContents(const std::string& puzzle, const std::string& table,
                                      Cube3PruningData data, std::string metadata);
 
-// A view of `file`'s four sections, or DataLoss naming the section whose layout is wrong.
-// REQUIRES: `file` outlives the view.
+// A view of `file`'s five sections, or DataLoss naming the section whose layout is wrong.
+// REQUIRES: `file` outlives the view; a little-endian host (phase1_moves is read in place).
 absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file);
 
 // The large tier's file for `large` (moved in), and its section's bytes from `file` (DataLoss when

@@ -11,6 +11,7 @@ namespace puzzle {
 namespace {
 
 constexpr int kMaxPath = 32;
+constexpr uint32_t kCube3MoveMask = (1u << kCube3Moves) - 1;
 
 // The search runs on six variants of the position: the cube X and its inverse, each seen along
 // the three axes (conjugated by the 120-degree rotation about the URF-DBL diagonal, which takes
@@ -36,15 +37,8 @@ struct Phase1Node {
   int cls, twist, sym;
   int corners, slice;
   int raw_twist;  // the corners' twist as it is (twist is in the class's frame)
-  // To G1: exact, or (within kExactBoundsUpTo) Cube3Phase1Moves' bounds, which is 0 exactly in G1.
-  int distance;
+  int distance;   // to G1, exact
 };
-
-// Up to this distance the larger of Cube3Phase1Moves' two bounds nearly always is the distance to
-// G1 (over the published cubes: every time up to 2, 99.4% at 3), so children this close are not
-// looked up in the exact table: a bound below the distance only makes the search try a few
-// dead ends, and the exact lookups would cost far more.
-constexpr int kExactBoundsUpTo = 3;
 
 // The corners need at most this many moves (the corners table's largest entry).
 constexpr int kMaxCornersDistance = 11;
@@ -71,7 +65,7 @@ class Search {
       node.corners = Cube3Corners(x);
       node.slice = Cube3Quartet(x, kCube3SliceQuartet);
       node.raw_twist = Cube3Twist(x);
-      node.distance = tables_.phase1[Phase1Index(node.cls, node.twist)];
+      node.distance = tables_.phase1_moves[Phase1Index(node.cls, node.twist)] & 15;
       start.u = Cube3Quartet(x, kCube3UQuartet);
       start.d = Cube3Quartet(x, kCube3DQuartet);
     }
@@ -129,28 +123,33 @@ class Search {
     return stopped_;
   }
 
-  // Phase 1 from `node` with exactly `togo` moves to go. Returns true to end the whole search.
+  // Phase 1 from `node` with exactly `togo` moves to go (node.distance <= togo). Returns true to
+  // end the whole search.
   bool Phase1(const Phase1Node& node, int n, int togo) {
     if (ShouldStop()) return true;
     if (n + togo > limit_) return false;  // a solution was found meanwhile (improving)
-    if (togo == 1) return Phase1LastMove(node, n);
     if (togo == 0) {
       // In G1. A last move of phase 2's set means the state before it was in G1 already: that
       // shorter phase 1 was tried.
       if (n > 0 && IsCube3Phase2Move(path_[n - 1])) return false;
       return StartPhase2(n, node.corners, node.slice);
     }
+    // The node's own phase1_moves word (prefetched by its parent) says which children are
+    // within togo - 1 moves of G1: with `slack` moves to spare, every child when it is 1 or
+    // more, those that go no farther when 0, and only those that come closer when -1 (the
+    // node's distance equals togo).
+    const uint64_t deltas =
+        phase1_.Deltas(tables_.phase1_moves[Phase1Index(node.cls, node.twist)], node.sym);
+    const uint32_t closer = static_cast<uint32_t>(deltas);
+    const uint32_t farther = static_cast<uint32_t>(deltas >> 32);
+    const int slack = togo - 1 - node.distance;  // -1, 0 or more
+    uint32_t moves = slack < 0 ? closer : slack == 0 ? ~farther : ~0u;
     const int last_face = n > 0 ? Cube3MoveFace(path_[n - 1]) : -1;
-    // The rows the children's corners and slice come from, wanted only after the table reads
-    // below: fetched meanwhile (the corners' table is 1.5 MB, mostly outside the L2 cache).
+    if (togo == 1) return Phase1LastMove(node, n, moves & closer, last_face);
+    // The rows the children's corners and slice come from, wanted only in the second loop:
+    // fetched meanwhile (the corners' table is 1.5 MB, mostly outside the L2 cache).
     __builtin_prefetch(&moves_.corners[node.corners * kCube3Moves]);
     __builtin_prefetch(&moves_.quartet[node.slice * kCube3Moves]);
-    // The children's entries first, all prefetched, then the children in order: their table
-    // reads (one cache miss each, the table being 141 MB) overlap instead of queueing.
-    Phase1Node child[kCube3Moves];
-    uint64_t entry[kCube3Moves];
-    // Children that must be within kExactBoundsUpTo of G1 keep their bound (see there).
-    const bool look_up = togo - 1 > kExactBoundsUpTo;
     // Deep enough that the corners alone may need more moves than are left in the limit: any
     // solution through a child has at least its corners' distance still to go (whatever the
     // split between the phases), so a child with n + 1 + that > limit_ has none. This only cuts
@@ -161,44 +160,38 @@ class Search {
     // reach G1, whose phase 2 checks a stronger bound first (StartPhase2). Over the first 200
     // cubes at most 19 moves: 27% fewer nodes, 5% less time.
     const bool corners_bound = n + 1 + kMaxCornersDistance - 2 > limit_ && togo > 1;
+    Phase1Node child[kCube3Moves];
     uint64_t corners_entry[kCube3Moves];
-    bool kept[kCube3Moves] = {};
-    for (int m = 0; m < kCube3Moves; ++m) {
-      if (!Cube3MayFollow(m, last_face) || (n == 0 && m != first_move_)) continue;
+    if (n == 0) moves &= 1u << first_move_;
+    uint32_t kept = 0;
+    for (moves &= kCube3MoveMask; moves != 0; moves &= moves - 1) {
+      const int m = __builtin_ctz(moves);
+      if (!Cube3MayFollow(m, last_face)) continue;
+      Phase1Node& c = child[m];
+      c.distance =
+          node.distance - static_cast<int>(closer >> m & 1) + static_cast<int>(farther >> m & 1);
+      if (c.distance == 0 && togo - 1 < kShortestReturnToG1) continue;
       const int conjugated = phase1_.Conjugated(node.sym, m);
       const Cube3Phase1Moves::Moved moved = phase1_.FlipSliceMove(node.cls, conjugated);
-      const int twist1 = sym_.twist_conjugate[moves_.twist[node.twist * kCube3Moves + conjugated] *
-                                                  kCube3Symmetries +
-                                              moved.sym];
-      const int bound = std::max(phase1_.FlipSliceDistance(moved.cls),
-                                 phase1_.TwistSliceDistance(moved.combination, twist1));
-      if (bound >= togo) continue;
-      Phase1Node& c = child[m];
       c.cls = moved.cls;
-      c.twist = twist1;
+      c.twist = sym_.twist_conjugate[moves_.twist[node.twist * kCube3Moves + conjugated] *
+                                         kCube3Symmetries +
+                                     moved.sym];
       c.sym = phase1_.Product(moved.sym, node.sym);
-      c.distance = bound;
-      kept[m] = true;
+      // The child's own entry, and the row its children's classes come from.
+      __builtin_prefetch(&tables_.phase1_moves[Phase1Index(c.cls, c.twist)]);
       phase1_.PrefetchFlipSliceRow(moved.cls);
-      if (look_up) {
-        entry[m] = Phase1Index(moved.cls, twist1);
-        __builtin_prefetch(&tables_.phase1[entry[m]]);
-      }
       if (corners_bound) {
         c.corners = moves_.corners[node.corners * kCube3Moves + m];
         c.raw_twist = moves_.twist[node.raw_twist * kCube3Moves + m];
         corners_entry[m] = Cube3CornersIndex(c.corners, c.raw_twist, sym_);
         __builtin_prefetch(&tables_.corners[corners_entry[m]]);
       }
+      kept |= 1u << m;
     }
-    for (int m = 0; m < kCube3Moves; ++m) {
-      if (!kept[m]) continue;
+    for (; kept != 0; kept &= kept - 1) {
+      const int m = __builtin_ctz(kept);
       Phase1Node& c = child[m];
-      if (look_up) {
-        c.distance = tables_.phase1[entry[m]];
-        if (c.distance >= togo) continue;
-      }
-      if (c.distance == 0 && togo - 1 < kShortestReturnToG1) continue;
       if (corners_bound) {
         if (n + 1 + tables_.corners[corners_entry[m]] > limit_) continue;
       } else {
@@ -213,19 +206,13 @@ class Search {
   }
 
   // The last move of phase 1 must reach G1 and must not be one of phase 2's moves (from outside
-  // G1 those stay outside; see the togo == 0 case): a quarter turn of R, F, L or B. So a state
-  // in G1 already (distance 0) has no such last move, and the others need no table lookup.
-  bool Phase1LastMove(const Phase1Node& node, int n) {
-    if (node.distance != 1) return false;
-    const int last_face = n > 0 ? Cube3MoveFace(path_[n - 1]) : -1;
-    for (int m : {3, 5, 6, 8, 12, 14, 15, 17}) {  // R R' F F' L L' B B'
-      if (!Cube3MayFollow(m, last_face) || (n == 0 && m != first_move_)) continue;
-      // G1 is flip-slice class 0 (alone in it) with twist 0, in every frame.
-      const int conjugated = phase1_.Conjugated(node.sym, m);
-      if (phase1_.FlipSliceMove(node.cls, conjugated).cls != 0 ||
-          moves_.twist[node.twist * kCube3Moves + conjugated] != 0) {
-        continue;
-      }
+  // G1 those stay outside; see the togo == 0 case). `to_g1`: the moves that reach G1 (none when
+  // the node is in G1 already; from outside it, only quarter turns of R, F, L and B can).
+  bool Phase1LastMove(const Phase1Node& node, int n, uint32_t to_g1, int last_face) {
+    if (n == 0) to_g1 &= 1u << first_move_;
+    for (; to_g1 != 0; to_g1 &= to_g1 - 1) {
+      const int m = __builtin_ctz(to_g1);
+      if (!Cube3MayFollow(m, last_face)) continue;
       path_[n] = m;
       if (StartPhase2(n + 1, moves_.corners[node.corners * kCube3Moves + m],
                       moves_.quartet[node.slice * kCube3Moves + m])) {

@@ -1,4 +1,4 @@
-// Builds the pruning tables once (about 12 s with -c opt on 2 cores), then checks them against
+// Builds the pruning tables once (about 25 s with -c opt on 2 cores), then checks them against
 // brute force and their symmetry, and the two-phase solver on the published cubes, every answer
 // replayed by the independent sticker model (cube3_sticker_turns).
 #include "puzzles/cube3/cube3_two_phase.h"
@@ -14,19 +14,22 @@
 #include "puzzle/seeded_random.h"
 #include "puzzles/cube3/cube3_coordinates.h"
 #include "puzzles/cube3/cube3_notation.h"
+#include "puzzles/cube3/cube3_phase1_moves.h"
 #include "puzzles/cube3/cube3_pruning.h"
 #include "puzzles/cube3/cube3_sticker_turns.h"
 #include "puzzles/cube3/cube3_symmetry.h"
+#include "puzzles/cube3/cube3_verifier.h"
 #include "puzzles/twisty/face_turns.h"
 
 namespace puzzle {
 namespace {
 
-const Cube3PruningData& Data() {
-  static const Cube3PruningData* const data =
-      new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
+// Mutable only for the verifier's test, which changes a word and puts it back.
+Cube3PruningData& MutableData() {
+  static Cube3PruningData* const data = new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
   return *data;
 }
+const Cube3PruningData& Data() { return MutableData(); }
 const Cube3PruningTables& Tables() {
   static const Cube3PruningTables* const tables = new Cube3PruningTables(Data().View());
   return *tables;
@@ -165,6 +168,50 @@ TEST(Cube3PruningTest, EntriesAreLocallyConsistent) {
     }
     ASSERT_EQ(closest, d - 1) << index;
   }
+}
+
+// phase1_moves, read as the search reads it (the state's class, symmetry and twist in the
+// class's frame, then Deltas), tells each move's change of the distance to G1, which the cubie
+// model and the raw phase-1 index give independently: on random states and near G1.
+TEST(Cube3PruningTest, Phase1MovesTellEachMovesChangeInTheStatesFrame) {
+  const Cube3PruningTables& t = Tables();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  const Cube3Phase1Moves& phase1 = Cube3Phase1Moves::Get();
+  SeededRandom random(12);
+  int changes[3] = {};
+  for (int trial = 0; trial < 4000; ++trial) {
+    const Cube3State c = Scramble(random, trial % 2 ? 25 : 1 + trial % 9, false);
+    const int flipslice = 2048 * (Cube3Quartet(c, kCube3SliceQuartet) / 24) + Cube3Flip(c);
+    const int s = sym.flipslice_sym[flipslice];
+    const uint64_t index = static_cast<uint64_t>(sym.flipslice_class[flipslice]) * kCube3Twists +
+                           sym.twist_conjugate[Cube3Twist(c) * kCube3Symmetries + s];
+    const uint32_t word = t.phase1_moves[index];
+    const int d = Phase1Entry(c);
+    ASSERT_EQ(static_cast<int>(word & 15), d) << trial;
+    const uint64_t deltas = phase1.Deltas(word, s);
+    for (int m = 0; m < kCube3Moves; ++m) {
+      const int delta = Phase1Entry(Cube3Multiply(c, Cube3MoveState(m))) - d;
+      const int told = static_cast<int>(deltas >> (32 + m) & 1) - static_cast<int>(deltas >> m & 1);
+      ASSERT_EQ(told, delta) << trial << " move " << m;
+      ++changes[delta + 1];
+    }
+  }
+  // Every kind of change was seen.
+  EXPECT_GT(changes[0], 1000);
+  EXPECT_GT(changes[1], 1000);
+  EXPECT_GT(changes[2], 1000);
+}
+
+// The verifier checks every phase1_moves word: one wrong bit is reported, by its entry.
+TEST(Cube3PruningTest, TheVerifierFindsAWrongPhase1MovesWord) {
+  std::vector<uint32_t>& words = MutableData().phase1_moves;
+  const uint64_t entry = 123456789;
+  words[entry] ^= 1u << 9;  // a move of face R said to change the distance, or not to
+  const Cube3VerifyReport report = VerifyCube3Tables(Tables(), 2);
+  words[entry] ^= 1u << 9;
+  ASSERT_EQ(report.failures.size(), 1u);
+  EXPECT_NE(report.failures[0].find("phase1_moves entry 123456789: "), std::string::npos)
+      << report.failures[0];
 }
 
 // The search's kShortestReturnToG1: from a state in G1, no move sequence of 1 to 4 moves that

@@ -11,11 +11,17 @@ namespace {
 
 constexpr size_t kMaxFailures = 20;
 
+// No further check of an entry.
+struct NoMore {
+  std::string operator()(uint64_t, const uint64_t*) const { return ""; }
+};
+
 // One table's check over [0, size) on `threads` threads. neighbours(i, out) writes the entry
-// indexes one move away from entry i and returns how many.
-template <typename Neighbours>
+// indexes one move away from entry i and returns how many; more(i, next) checks whatever else
+// the entry's neighbours decide, returning "" or what is wrong.
+template <typename Neighbours, typename More = NoMore>
 void CheckTable(const char* name, const uint8_t* table, uint64_t size, uint64_t solved, int threads,
-                Neighbours neighbours, Cube3VerifyReport* report) {
+                Neighbours neighbours, Cube3VerifyReport* report, More more = More()) {
   std::mutex mu;
   std::vector<uint64_t> counts;
   auto run = [&](uint64_t begin, uint64_t end) {
@@ -40,6 +46,10 @@ void CheckTable(const char* name, const uint8_t* table, uint64_t size, uint64_t 
       if (!ok && local_failures.size() < kMaxFailures) {
         local_failures.push_back(absl::StrCat(name, " entry ", i, ": ", d,
                                               " but its nearest neighbour is at ", closest));
+      }
+      std::string wrong = more(i, next);
+      if (!wrong.empty() && local_failures.size() < kMaxFailures) {
+        local_failures.push_back(std::move(wrong));
       }
     }
     std::lock_guard<std::mutex> lock(mu);
@@ -85,7 +95,22 @@ Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int thread
         }
         return kCube3Moves;
       },
-      &report);
+      &report,
+      // phase1_moves: the entry's distance, and each move's change of it as the layout in
+      // cube3_pruning.h encodes it, from the same neighbours (move m's is next[m]).
+      [&](uint64_t i, const uint64_t* next) -> std::string {
+        const int d = tables.phase1[i];
+        uint32_t expected = static_cast<uint32_t>(d & 15);
+        for (int m = 0; m < kCube3Moves; ++m) {
+          const int delta = tables.phase1[next[m]] - d;
+          const int face_bits = 4 + 4 * (m / 3);
+          if (delta != 0) expected |= uint32_t{1} << (face_bits + 1 + m % 3);
+          if (delta > 0) expected |= uint32_t{1} << face_bits;
+        }
+        if (tables.phase1_moves[i] == expected) return "";
+        return absl::StrCat("phase1_moves entry ", i, ": 0x", absl::Hex(tables.phase1_moves[i]),
+                            " but phase1's neighbours give 0x", absl::Hex(expected));
+      });
   // Phase 2: the representative's corners with the entry's UD edges, by each phase-2 move.
   CheckTable(
       "phase2", tables.phase2, kCube3Phase2Entries, Cube3Phase2Index(0, 0, sym), threads,

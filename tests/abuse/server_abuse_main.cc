@@ -37,7 +37,8 @@ ABSL_FLAG(std::string, tables_dir, "data", "The server's --tables_dir, to check 
 ABSL_FLAG(int, server_pid, 0,
           "The server's pid (required): its memory is sampled, SIGTERM ends it.");
 ABSL_FLAG(int, seconds, 60, "How long the attacks run.");
-ABSL_FLAG(int, rss_limit_mib, 640, "The server's RSS must stay under this (the deployment limit).");
+ABSL_FLAG(int, rss_limit_mib, 1280,
+          "The server's RSS must stay under this (the deployment limit).");
 ABSL_FLAG(absl::Duration, good_p99_limit, absl::Seconds(1),
           "Each good client's p99 latency during the attacks must stay under this.");
 ABSL_FLAG(int, flood_calls, 32, "Concurrent SolveBatch calls of the executor_flood attack.");

@@ -55,7 +55,7 @@ using grpc::health::v1::HealthCheckResponse;
 
 constexpr char kTablesDir[] = "data";
 constexpr int64_t kMiB = 1 << 20;
-constexpr int64_t kDeploymentLimit = 640 * kMiB;  // deploy/deployment.yaml
+constexpr int64_t kDeploymentLimit = 1280 * kMiB;  // deploy/deployment.yaml
 // The server's defaults that the scenarios rely on.
 constexpr int kMaxBatch = 10000;
 constexpr int kMaxMessage = kMaxBatch * 128 + 4096;  // 1,284,096
