@@ -30,6 +30,7 @@ struct Node {
   uint8_t sym[kAxes];
   uint16_t corners;
   uint16_t raw_twist;
+  uint8_t value[kAxes];  // the default tier's: phase 1's distance along each axis
   // The moves that cannot be the last of a solution through this node of the bound's length
   // (bit m for move m; cube3_optimal.h, point 5), inherited from its ancestors and added to by
   // its own lookups.
@@ -44,7 +45,7 @@ constexpr uint32_t kG1Moves =
 // What a child needs before its exact lookups: the node, and where its entries are.
 struct Child {
   Node node;
-  uint64_t phase1_entry[kAxes];  // in the tier's table: phase1, or large
+  uint64_t phase1_entry[kAxes];  // the large tier's: in the large table
   uint64_t corners_entry;
 };
 
@@ -296,15 +297,39 @@ class Tables : private TierTables {
       node.cls[k] = sym_.flipslice_class[flipslice];
       node.sym[k] = sym_.flipslice_sym[flipslice];
       node.twist[k] = sym_.twist_conjugate[Cube3Twist(x) * kCube3Symmetries + node.sym[k]];
+      node.value[k] =
+          tables_.phase1[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]];
     }
     node.corners = Cube3Corners(cube);
     node.raw_twist = Cube3Twist(cube);
     return node;
   }
 
-  // The child of `node` by move m, unless the small tables show it is more than `togo` moves
-  // from solved; its exact entries are prefetched.
-  bool CheapChild(const Node& node, int m, int togo, Child* child) const {
+  // What a node's own phase1_moves words (one an axis, prefetched when it was made) say of its
+  // children: each move's change of each axis's distance, and the moves whose children are
+  // within `togo` - 1 moves of G1 along every axis. So no child's phase 1 entry is read.
+  struct Expansion {
+    uint32_t allowed;
+    uint32_t closer[kAxes], farther[kAxes];
+  };
+  Expansion Expand(const Node& node, int togo) const {
+    Expansion ex;
+    ex.allowed = kAllMoves;
+    for (int k = 0; k < kAxes; ++k) {
+      const uint64_t deltas = phase1_.Deltas(
+          tables_.phase1_moves[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]],
+          node.sym[k], k);
+      ex.closer[k] = static_cast<uint32_t>(deltas);
+      ex.farther[k] = static_cast<uint32_t>(deltas >> 32);
+      const int slack = togo - 1 - node.value[k];
+      ex.allowed &= slack < 0 ? ex.closer[k] : slack == 0 ? ~ex.farther[k] : kAllMoves;
+    }
+    return ex;
+  }
+
+  // The child of `node` by move m (one of ex.allowed), its distances from `ex`; its words and
+  // corners entry are prefetched.
+  bool CheapChild(const Node& node, const Expansion& ex, int m, int /*togo*/, Child* child) const {
     Node& c = child->node;
     for (int k = 0; k < kAxes; ++k) {
       const int conjugated = phase1_.Conjugated(node.sym[k], rotated_[k][m]);
@@ -313,33 +338,27 @@ class Tables : private TierTables {
           sym_.twist_conjugate[moves_.twist[node.twist[k] * kCube3Moves + conjugated] *
                                    kCube3Symmetries +
                                moved.sym];
-      if (phase1_.FlipSliceDistance(moved.cls) > togo ||
-          phase1_.TwistSliceDistance(moved.combination, twist1) > togo) {
-        return false;
-      }
       c.cls[k] = static_cast<uint16_t>(moved.cls);
       c.twist[k] = static_cast<uint16_t>(twist1);
       c.sym[k] = static_cast<uint8_t>(phase1_.Product(moved.sym, node.sym[k]));
-    }
-    for (int k = 0; k < kAxes; ++k) {
-      child->phase1_entry[k] = static_cast<uint64_t>(c.cls[k]) * kCube3Twists + c.twist[k];
-      __builtin_prefetch(&tables_.phase1[child->phase1_entry[k]]);
-      phase1_.PrefetchFlipSliceRow(c.cls[k]);
+      c.value[k] =
+          static_cast<uint8_t>(node.value[k] - (ex.closer[k] >> m & 1) + (ex.farther[k] >> m & 1));
+      __builtin_prefetch(
+          &tables_.phase1_moves[static_cast<uint64_t>(moved.cls) * kCube3Twists + twist1]);
+      phase1_.PrefetchFlipSliceRow(moved.cls);
     }
     CornersChild(node, m, child);
     return true;
   }
 
-  // Whether the exact tables allow the child within `togo` moves: FirstWithin and then Within
-  // (here all in Within: CheapChild prefetched every entry).
+  // Whether the tables allow the child within `togo` moves: FirstWithin and then Within (here
+  // all in Within, and only the corners: Expand allowed the axes).
   // Both add to child->node.not_last the moves of the axes whose entry is exactly togo.
   bool FirstWithin(Child* /*child*/, int /*togo*/) const { return true; }
   bool Within(Child* child, int togo) const {
     if (tables_.corners[child->corners_entry] > togo) return false;
     for (int k = 0; k < kAxes; ++k) {
-      const int value = tables_.phase1[child->phase1_entry[k]];
-      if (value > togo) return false;
-      child->node.not_last |= NotLast(k, value, togo);
+      child->node.not_last |= NotLast(k, child->node.value[k], togo);
     }
     return true;
   }
@@ -380,10 +399,17 @@ class LargeTables : private TierTables {
     return node;
   }
 
-  // The child of `node` by move m, its corners entry and its first axis's entry prefetched. (The
-  // default tier's small tables, through the class representative's slice combination, ruled out
-  // under 2% of the children here: more work than it saved.)
-  bool CheapChild(const Node& node, int m, int /*togo*/, Child* child) const {
+  // Every move: the large table is read for each child (FirstWithin, Within).
+  struct Expansion {
+    uint32_t allowed;
+  };
+  Expansion Expand(const Node& /*node*/, int /*togo*/) const { return {kAllMoves}; }
+
+  // The child of `node` by move m, its corners entry and its first axis's entry prefetched. (Two
+  // small tables of lower bounds of phase 1's distance, the flip-slice class's and the twist with
+  // the slice combination's, ruled out under 2% of the children here: more work than it saved.)
+  bool CheapChild(const Node& node, const Expansion& /*ex*/, int m, int /*togo*/,
+                  Child* child) const {
     Node& c = child->node;
     for (int k = 0; k < kAxes; ++k) {
       const int conjugated = phase1_.Conjugated(node.sym[k], rotated_[k][m]);
@@ -504,11 +530,13 @@ class Worker {
     Child child[kCube3Moves];
     bool kept[kCube3Moves];
     // The last move of the path is not one the lookups ruled out (cube3_optimal.h, point 5), nor
-    // the next one that the inverse's lookups ruled out (point 6).
-    const uint32_t may_be_move = (togo == 1 ? ~node.not_last : kAllMoves) & ~not_first;
+    // the next one that the inverse's lookups ruled out (point 6); and in the default tier only
+    // the children that the node's words allow along every axis are made.
+    const typename Tables::Expansion ex = tables_.Expand(node, togo);
+    const uint32_t may_be_move = (togo == 1 ? ~node.not_last : kAllMoves) & ~not_first & ex.allowed;
     for (int m = 0; m < kCube3Moves; ++m) {
       kept[m] = (may_be_move >> m & 1) && Cube3MayFollow(m, last_face) &&
-                tables_.CheapChild(node, m, togo - 1, &child[m]);
+                tables_.CheapChild(node, ex, m, togo - 1, &child[m]);
       child[m].node.not_last = node.not_last;
     }
     // Each stage over all the children before the next, in move order, so that one stage's
@@ -614,10 +642,12 @@ std::vector<Item> Items(const Tables& tables, const Node& start, int bound) {
       items.push_back(item);
       return;
     }
+    const typename Tables::Expansion ex = tables.Expand(node, bound - n);
     for (int m = 0; m < kCube3Moves; ++m) {
       Child child;
       if (bound - n == 1 && (node.not_last >> m & 1)) continue;
-      if (!Cube3MayFollow(m, last_face) || !tables.CheapChild(node, m, bound - n - 1, &child)) {
+      if (!(ex.allowed >> m & 1) || !Cube3MayFollow(m, last_face) ||
+          !tables.CheapChild(node, ex, m, bound - n - 1, &child)) {
         continue;
       }
       child.node.not_last = node.not_last;

@@ -7,14 +7,17 @@
 // bound of its distance) exceeds `bound`. h is the largest of seven exact distances of projections
 // (cube3_pruning.h): the cube's distance to G1 (flip, twist and UD-slice edges) as seen along each
 // of the three axes, its corners' distance (permutation and twist), and the inverse position's
-// distance to G1 along each axis (point 6); two small exact tables that bound the distance to G1
-// from below (cube3_phase1_moves.h) rule out most children before the 141 MB table is read. With
-// the large tier loaded (tables.large), the distance to G1 is replaced by the large table's, for
-// the position and for its inverse: the distance from solved of the edges' flip, the slice edges'
-// places and order and the twist (cube3_flipslice_sorted.h), along each axis; its lookups are
-// staged (the first axis and the corners for every child, the other two axes only for the
-// children those keep, the inverse's only for the children all those keep), so that most
-// children cost one random read of the 3.3 GB table.
+// distance to G1 along each axis (point 6). A node knows its own distance to G1 along each axis,
+// and reads its own phase1_moves word for each (cube3_pruning.h), which says how each move
+// changes that distance: so its children's distances along the axes come without reading their
+// entries, and only the children within the bound along all three are made (each word was
+// prefetched when its node was made). With the large tier loaded (tables.large), the distance
+// to G1 is replaced by the large table's, for the position and for its inverse: the distance
+// from solved of the edges' flip, the slice edges' places and order and the twist
+// (cube3_flipslice_sorted.h), along each axis; its lookups are staged (the first axis and the
+// corners for every child, the other two axes only for the children those keep, the inverse's
+// only for the children all those keep), so that most children cost one random read of the
+// 3.3 GB table.
 //
 // Why the answer is the minimum and the lexicographically smallest one:
 //   1. Only canonical sequences are searched: no face turns twice in a row, and two opposite faces
@@ -29,8 +32,11 @@
 //      it is at least as long as each projection's exact distance. The other axes' distances are
 //      the cube conjugated by a rotation, and the tables' symmetry classes conjugate by the 16 UD
 //      symmetries: both map the 18 moves onto themselves, so distances are unchanged; a lookup by
-//      class representative reads the state's own distance. So a cut node has no solution of the
-//      bound's length below it, and the cuts drop no such sequence.
+//      class representative reads the state's own distance. A phase1_moves word is the
+//      representative's too, each of its moves that move of the state (conjugated, and rotated
+//      for the axis: Cube3Phase1Moves::Deltas), so a child's distance taken from its parent's
+//      word is the one its own lookup would read. So a cut node has no solution of the bound's
+//      length below it, and the cuts drop no such sequence.
 //   3. At each bound every canonical sequence that the cuts leave is tried in lexicographic order,
 //      so the first that solves the cube is the smallest solution of that length; every shorter
 //      bound was searched to its end without one, so it is optimal.

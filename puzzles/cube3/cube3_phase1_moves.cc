@@ -50,14 +50,9 @@ const Cube3Phase1Moves& Cube3Phase1Moves::Get() {
   return *tables;
 }
 
-Cube3Phase1Moves::Cube3Phase1Moves()
-    : flipslice_move_(kCube3FlipSliceClasses * kCube3Moves),
-      flipslice_distance_(kCube3FlipSliceClasses),
-      twist_slice_distance_(kCube3SliceCombinations * kCube3Twists) {
+Cube3Phase1Moves::Cube3Phase1Moves() : flipslice_move_(kCube3FlipSliceClasses * kCube3Moves) {
   FillSymmetryTables();
   FillFlipSliceMoves();
-  FillFlipSliceDistances();
-  FillTwistSliceDistances();
 }
 
 void Cube3Phase1Moves::FillSymmetryTables() {
@@ -69,16 +64,23 @@ void Cube3Phase1Moves::FillSymmetryTables() {
         if (Cube3MoveState(n) == conjugate) conjugated_move_[s * kCube3Moves + m] = n;
       }
     }
-    // Deltas: the word's turn j = 3 f + k of the representative is X's move m with
-    // Conjugated(s, m) = j.
-    for (int m = 0; m < kCube3Moves; ++m) {
-      const int j = conjugated_move_[s * kCube3Moves + m];
-      const int f = Cube3MoveFace(j), k = j % 3;
-      for (int code = 0; code < 16; ++code) {
-        if (!(code >> (1 + k) & 1)) continue;
-        deltas_[(s * 6 + f) * 16 + code] |= (code & 1 ? uint64_t{1} << 32 : uint64_t{1}) << m;
+  }
+  // Deltas: the word's turn j = 3 f + t of the representative is the cube's move m with
+  // Conjugated(s, Cube3RotatedMove(axis, m)) = j.
+  for (int axis = 0; axis < 3; ++axis) {
+    for (int s = 0; s < kCube3Symmetries; ++s) {
+      for (int m = 0; m < kCube3Moves; ++m) {
+        const int j = conjugated_move_[s * kCube3Moves + Cube3RotatedMove(axis, m)];
+        const int f = Cube3MoveFace(j), t = j % 3;
+        for (int code = 0; code < 16; ++code) {
+          if (!(code >> (1 + t) & 1)) continue;
+          deltas_[((axis * kCube3Symmetries + s) * 6 + f) * 16 + code] |=
+              (code & 1 ? uint64_t{1} << 32 : uint64_t{1}) << m;
+        }
       }
     }
+  }
+  for (int s = 0; s < kCube3Symmetries; ++s) {
     for (int u = 0; u < kCube3Symmetries; ++u) {
       const Cube3State product = Cube3SymmetryMultiply(states[u], states[s]);
       for (int w = 0; w < kCube3Symmetries; ++w) {
@@ -99,46 +101,7 @@ void Cube3Phase1Moves::FillFlipSliceMoves() {
       const int combination1 = moves.quartet[combination * 24 * kCube3Moves + m] / 24;
       const int flipslice1 = 2048 * combination1 + flip1;
       const uint32_t cls1 = sym.flipslice_class[flipslice1];
-      flipslice_move_[cls * kCube3Moves + m] = cls1 |
-                                               uint32_t{sym.flipslice_sym[flipslice1]} << 16 |
-                                               sym.flipslice_representative[cls1] / 2048 << 20;
-    }
-  }
-}
-
-// Breadth-first over the classes (G1's flip-slice, class 0, is a class alone).
-void Cube3Phase1Moves::FillFlipSliceDistances() {
-  std::fill(flipslice_distance_.begin(), flipslice_distance_.end(), kUnset);
-  flipslice_distance_[0] = 0;
-  for (int depth = 0, reached = 1; reached > 0; ++depth) {
-    reached = 0;
-    for (int cls = 0; cls < kCube3FlipSliceClasses; ++cls) {
-      if (flipslice_distance_[cls] != depth) continue;
-      for (int m = 0; m < kCube3Moves; ++m) {
-        uint8_t& next = flipslice_distance_[FlipSliceMove(cls, m).cls];
-        if (next == kUnset) next = depth + 1, ++reached;
-      }
-    }
-  }
-}
-
-// Breadth-first over (combination, twist); G1's are (0, 0).
-void Cube3Phase1Moves::FillTwistSliceDistances() {
-  const Cube3MoveTables& moves = Cube3MoveTables::Get();
-  std::fill(twist_slice_distance_.begin(), twist_slice_distance_.end(), kUnset);
-  twist_slice_distance_[0] = 0;
-  for (int depth = 0, reached = 1; reached > 0; ++depth) {
-    reached = 0;
-    for (int combination = 0; combination < kCube3SliceCombinations; ++combination) {
-      for (int twist = 0; twist < kCube3Twists; ++twist) {
-        if (twist_slice_distance_[combination * kCube3Twists + twist] != depth) continue;
-        for (int m = 0; m < kCube3Moves; ++m) {
-          const int combination1 = moves.quartet[combination * 24 * kCube3Moves + m] / 24;
-          const int twist1 = moves.twist[twist * kCube3Moves + m];
-          uint8_t& next = twist_slice_distance_[combination1 * kCube3Twists + twist1];
-          if (next == kUnset) next = depth + 1, ++reached;
-        }
-      }
+      flipslice_move_[cls * kCube3Moves + m] = cls1 | uint32_t{sym.flipslice_sym[flipslice1]} << 16;
     }
   }
 }

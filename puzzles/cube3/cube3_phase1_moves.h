@@ -11,13 +11,10 @@
 // (c', twist_conjugate(twist_move(t, M'), u), S_u S_s): one row per node for the 18 children's
 // classes, instead of a random flip-slice class and sym lookup (2 and 1 MB tables) per child.
 //
-// The exact phase-1 table (141 MB) costs a cache and TLB miss a lookup, and most children fail
-// it. Two projections of the distance to G1, exact for their own coordinates and so lower
-// bounds of it, come from tables small enough to stay cached: the flip-slice class alone
-// (64 KB) and the twist with the slice edges' combination (1 MB, in any UD-symmetric frame as
-// both are symmetric). A child either of them rules out needs no exact lookup. (The optimal
-// search uses them; the two-phase search reads phase1_moves instead, whose word for a node
-// names the children worth a visit: Deltas maps its moves into the node's frame.)
+// The searches learn their children's distances to G1 from a node's own phase1_moves word
+// (cube3_pruning.h), without reading the children's entries: Deltas maps the word's moves, the
+// representative's, into the node's frame (and, for the optimal search, to the cube's moves
+// along an axis).
 //
 // Thread-safety: Get() builds the tables once (thread-safe); they are immutable.
 #ifndef PUZZLES_CUBE3_CUBE3_PHASE1_MOVES_H_
@@ -52,9 +49,11 @@ class Cube3Phase1Moves {
 
   // From the phase1_moves word (cube3_pruning.h) of a state X with symmetry s: the moves (bit m,
   // X's own) that take X closer to G1 (low 32 bits) and farther (high 32 bits). The word's moves
-  // M' are the representative's; X's move M is M' = S_s M S_s^-1.
-  uint64_t Deltas(uint32_t word, int s) const {
-    const uint64_t* row = &deltas_[s * 6 * 16];
+  // M' are the representative's; X's move M is M' = S_s M S_s^-1. With `axis` k, X is a cube
+  // seen along axis k (R^k C R^-k, as Cube3RotateUrf) and the bits are the cube's moves m, which
+  // X sees as Cube3RotatedMove(k, m).
+  uint64_t Deltas(uint32_t word, int s, int axis = 0) const {
+    const uint64_t* row = &deltas_[(axis * kCube3Symmetries + s) * 6 * 16];
     uint64_t out = 0;
     for (int f = 0; f < 6; ++f) out |= row[f * 16 + (word >> (4 + 4 * f) & 15)];
     return out;
@@ -63,40 +62,27 @@ class Cube3Phase1Moves {
   // Class `cls`'s representative turned by move m (in its own frame).
   struct Moved {
     int cls;
-    int sym;          // brings the result to its class's representative
-    int combination;  // of the slice edges, in that representative
+    int sym;  // brings the result to its class's representative
   };
   Moved FlipSliceMove(int cls, int m) const {
     const uint32_t packed = flipslice_move_[cls * kCube3Moves + m];
-    return {static_cast<int>(packed & 0xFFFF), static_cast<int>(packed >> 16 & 0xF),
-            static_cast<int>(packed >> 20)};
+    return {static_cast<int>(packed & 0xFFFF), static_cast<int>(packed >> 16 & 0xF)};
   }
   void PrefetchFlipSliceRow(int cls) const {
     __builtin_prefetch(&flipslice_move_[cls * kCube3Moves]);
-  }
-
-  // Lower bounds of the phase-1 distance.
-  int FlipSliceDistance(int cls) const { return flipslice_distance_[cls]; }
-  int TwistSliceDistance(int combination, int twist) const {
-    return twist_slice_distance_[combination * kCube3Twists + twist];
   }
 
  private:
   Cube3Phase1Moves();
   void FillSymmetryTables();
   void FillFlipSliceMoves();
-  void FillFlipSliceDistances();
-  void FillTwistSliceDistances();
 
-  static constexpr uint8_t kUnset = 0xFF;
   uint8_t conjugated_move_[kCube3Symmetries * kCube3Moves];
   uint8_t product_[kCube3Symmetries * kCube3Symmetries];
-  // [s][face][4 bits of a phase1_moves word]: Deltas' masks for that face's turns.
-  uint64_t deltas_[kCube3Symmetries * 6 * 16] = {};
-  // 16 bits class, 4 bits sym, 9 bits combination (see Moved).
+  // [axis][s][face][4 bits of a phase1_moves word]: Deltas' masks for that face's turns.
+  uint64_t deltas_[3 * kCube3Symmetries * 6 * 16] = {};
+  // 16 bits class, 4 bits sym (see Moved).
   std::vector<uint32_t> flipslice_move_;
-  std::vector<uint8_t> flipslice_distance_;
-  std::vector<uint8_t> twist_slice_distance_;
 };
 
 }  // namespace puzzle

@@ -170,30 +170,36 @@ TEST(Cube3PruningTest, EntriesAreLocallyConsistent) {
   }
 }
 
-// phase1_moves, read as the search reads it (the state's class, symmetry and twist in the
+// phase1_moves, read as the searches read it (the state's class, symmetry and twist in the
 // class's frame, then Deltas), tells each move's change of the distance to G1, which the cubie
-// model and the raw phase-1 index give independently: on random states and near G1.
+// model and the raw phase-1 index give independently: on random states and near G1, and for the
+// cube seen along each axis (the optimal search's reading: the bits are the cube's moves).
 TEST(Cube3PruningTest, Phase1MovesTellEachMovesChangeInTheStatesFrame) {
   const Cube3PruningTables& t = Tables();
   const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
   const Cube3Phase1Moves& phase1 = Cube3Phase1Moves::Get();
   SeededRandom random(12);
   int changes[3] = {};
-  for (int trial = 0; trial < 4000; ++trial) {
-    const Cube3State c = Scramble(random, trial % 2 ? 25 : 1 + trial % 9, false);
-    const int flipslice = 2048 * (Cube3Quartet(c, kCube3SliceQuartet) / 24) + Cube3Flip(c);
-    const int s = sym.flipslice_sym[flipslice];
-    const uint64_t index = static_cast<uint64_t>(sym.flipslice_class[flipslice]) * kCube3Twists +
-                           sym.twist_conjugate[Cube3Twist(c) * kCube3Symmetries + s];
-    const uint32_t word = t.phase1_moves[index];
-    const int d = Phase1Entry(c);
-    ASSERT_EQ(static_cast<int>(word & 15), d) << trial;
-    const uint64_t deltas = phase1.Deltas(word, s);
-    for (int m = 0; m < kCube3Moves; ++m) {
-      const int delta = Phase1Entry(Cube3Multiply(c, Cube3MoveState(m))) - d;
-      const int told = static_cast<int>(deltas >> (32 + m) & 1) - static_cast<int>(deltas >> m & 1);
-      ASSERT_EQ(told, delta) << trial << " move " << m;
-      ++changes[delta + 1];
+  for (int trial = 0; trial < 3000; ++trial) {
+    const Cube3State cube = Scramble(random, trial % 2 ? 25 : 1 + trial % 9, false);
+    for (int axis = 0; axis < 3; ++axis) {
+      const Cube3State c = Cube3RotateUrf(cube, axis);
+      const int flipslice = 2048 * (Cube3Quartet(c, kCube3SliceQuartet) / 24) + Cube3Flip(c);
+      const int s = sym.flipslice_sym[flipslice];
+      const uint64_t index = static_cast<uint64_t>(sym.flipslice_class[flipslice]) * kCube3Twists +
+                             sym.twist_conjugate[Cube3Twist(c) * kCube3Symmetries + s];
+      const uint32_t word = t.phase1_moves[index];
+      const int d = Phase1Entry(c);
+      ASSERT_EQ(static_cast<int>(word & 15), d) << trial;
+      const uint64_t deltas = phase1.Deltas(word, s, axis);
+      for (int m = 0; m < kCube3Moves; ++m) {
+        const Cube3State child = Cube3RotateUrf(Cube3Multiply(cube, Cube3MoveState(m)), axis);
+        const int delta = Phase1Entry(child) - d;
+        const int told =
+            static_cast<int>(deltas >> (32 + m) & 1) - static_cast<int>(deltas >> m & 1);
+        ASSERT_EQ(told, delta) << trial << " axis " << axis << " move " << m;
+        ++changes[delta + 1];
+      }
     }
   }
   // Every kind of change was seen.
