@@ -310,26 +310,23 @@ class Tables : private TierTables {
   // within `togo` - 1 moves of G1 along every axis. So no child's phase 1 entry is read.
   struct Expansion {
     uint32_t allowed;
-    uint32_t closer[kAxes], farther[kAxes];
+    uint64_t deltas[kAxes];  // Cube3Phase1Moves::Deltas, by axis
   };
   Expansion Expand(const Node& node, int togo) const {
     Expansion ex;
     ex.allowed = kAllMoves;
     for (int k = 0; k < kAxes; ++k) {
-      const uint64_t deltas = phase1_.Deltas(
+      ex.deltas[k] = phase1_.Deltas(
           tables_.phase1_moves[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]],
           node.sym[k], k);
-      ex.closer[k] = static_cast<uint32_t>(deltas);
-      ex.farther[k] = static_cast<uint32_t>(deltas >> 32);
-      const int slack = togo - 1 - node.value[k];
-      ex.allowed &= slack < 0 ? ex.closer[k] : slack == 0 ? ~ex.farther[k] : kAllMoves;
+      ex.allowed &= Cube3Phase1Moves::MovesWithin(ex.deltas[k], node.value[k], togo - 1);
     }
     return ex;
   }
 
   // The child of `node` by move m (one of ex.allowed), its distances from `ex`; its words and
   // corners entry are prefetched.
-  bool CheapChild(const Node& node, const Expansion& ex, int m, int /*togo*/, Child* child) const {
+  void MakeChild(const Node& node, const Expansion& ex, int m, Child* child) const {
     Node& c = child->node;
     for (int k = 0; k < kAxes; ++k) {
       const int conjugated = phase1_.Conjugated(node.sym[k], rotated_[k][m]);
@@ -342,13 +339,12 @@ class Tables : private TierTables {
       c.twist[k] = static_cast<uint16_t>(twist1);
       c.sym[k] = static_cast<uint8_t>(phase1_.Product(moved.sym, node.sym[k]));
       c.value[k] =
-          static_cast<uint8_t>(node.value[k] - (ex.closer[k] >> m & 1) + (ex.farther[k] >> m & 1));
+          static_cast<uint8_t>(Cube3Phase1Moves::ChildDistance(ex.deltas[k], node.value[k], m));
       __builtin_prefetch(
           &tables_.phase1_moves[static_cast<uint64_t>(moved.cls) * kCube3Twists + twist1]);
       phase1_.PrefetchFlipSliceRow(moved.cls);
     }
     CornersChild(node, m, child);
-    return true;
   }
 
   // Whether the tables allow the child within `togo` moves: FirstWithin and then Within (here
@@ -408,8 +404,7 @@ class LargeTables : private TierTables {
   // The child of `node` by move m, its corners entry and its first axis's entry prefetched. (Two
   // small tables of lower bounds of phase 1's distance, the flip-slice class's and the twist with
   // the slice combination's, ruled out under 2% of the children here: more work than it saved.)
-  bool CheapChild(const Node& node, const Expansion& /*ex*/, int m, int /*togo*/,
-                  Child* child) const {
+  void MakeChild(const Node& node, const Expansion& /*ex*/, int m, Child* child) const {
     Node& c = child->node;
     for (int k = 0; k < kAxes; ++k) {
       const int conjugated = phase1_.Conjugated(node.sym[k], rotated_[k][m]);
@@ -425,7 +420,6 @@ class LargeTables : private TierTables {
     }
     CornersChild(node, m, child);
     __builtin_prefetch(&tables_.large[child->phase1_entry[0]]);
-    return true;
   }
 
   // The lookups in stages, each prefetching the next stage's for the children it keeps, so that
@@ -535,8 +529,9 @@ class Worker {
     const typename Tables::Expansion ex = tables_.Expand(node, togo);
     const uint32_t may_be_move = (togo == 1 ? ~node.not_last : kAllMoves) & ~not_first & ex.allowed;
     for (int m = 0; m < kCube3Moves; ++m) {
-      kept[m] = (may_be_move >> m & 1) && Cube3MayFollow(m, last_face) &&
-                tables_.CheapChild(node, ex, m, togo - 1, &child[m]);
+      kept[m] = (may_be_move >> m & 1) && Cube3MayFollow(m, last_face);
+      if (!kept[m]) continue;
+      tables_.MakeChild(node, ex, m, &child[m]);
       child[m].node.not_last = node.not_last;
     }
     // Each stage over all the children before the next, in move order, so that one stage's
@@ -646,10 +641,8 @@ std::vector<Item> Items(const Tables& tables, const Node& start, int bound) {
     for (int m = 0; m < kCube3Moves; ++m) {
       Child child;
       if (bound - n == 1 && (node.not_last >> m & 1)) continue;
-      if (!(ex.allowed >> m & 1) || !Cube3MayFollow(m, last_face) ||
-          !tables.CheapChild(node, ex, m, bound - n - 1, &child)) {
-        continue;
-      }
+      if (!(ex.allowed >> m & 1) || !Cube3MayFollow(m, last_face)) continue;
+      tables.MakeChild(node, ex, m, &child);
       child.node.not_last = node.not_last;
       if (!tables.FirstWithin(&child, bound - n - 1) || !tables.Within(&child, bound - n - 1) ||
           child.node.not_last == kAllMoves) {

@@ -58,6 +58,18 @@ class Cube3Phase1Moves {
     for (int f = 0; f < 6; ++f) out |= row[f * 16 + (word >> (4 + 4 * f) & 15)];
     return out;
   }
+  // Of Deltas' answer for a state `distance` moves from G1: the distance of its child by move m,
+  // and the moves (bit m) whose children are at most `limit` moves from G1 (limit >= distance - 1:
+  // each child is within one move of the state's distance).
+  static int ChildDistance(uint64_t deltas, int distance, int m) {
+    return distance - static_cast<int>(deltas >> m & 1) + static_cast<int>(deltas >> (32 + m) & 1);
+  }
+  static uint32_t MovesWithin(uint64_t deltas, int distance, int limit) {
+    constexpr uint32_t kAll = (1u << kCube3Moves) - 1;
+    const uint32_t closer = static_cast<uint32_t>(deltas);
+    const uint32_t farther = static_cast<uint32_t>(deltas >> 32);
+    return limit < distance ? closer : limit == distance ? kAll & ~farther : kAll;
+  }
 
   // Class `cls`'s representative turned by move m (in its own frame).
   struct Moved {

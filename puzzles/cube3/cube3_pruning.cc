@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <atomic>
 #include <string>
-#include <thread>
 
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "puzzle/thread_ranges.h"
 #include "puzzles/cube3/cube3_phase1_moves.h"
 
 namespace puzzle {
@@ -27,7 +27,7 @@ bool SetIfUnset(uint8_t* entry, uint8_t value) {
                                      __ATOMIC_RELAXED);
 }
 
-// n bytes of `value`, on transparent huge pages where the kernel offers them (THP "madvise"
+// n entries of `value`, on transparent huge pages where the kernel offers them (THP "madvise"
 // mode): a search's lookups land anywhere in 100+ MB, and with 4 KiB pages nearly every one
 // missed the TLB as well as the cache.
 template <typename T>
@@ -42,7 +42,6 @@ std::vector<T> HugePageVector(size_t n, T value) {
   entries.assign(n, value);
   return entries;
 }
-std::vector<uint8_t> HugePageBytes(size_t n, uint8_t value) { return HugePageVector(n, value); }
 
 // Visits `index` and its images under the stabiliser of its class (the entries that hold the same
 // distance, cube3_symmetry.h): entry cls * row + v has images cls * row + conjugate[v * 16 + s].
@@ -198,7 +197,7 @@ template <typename Space>
 std::vector<uint8_t> BreadthFirst(const Space& space, int threads,
                                   const std::function<void(const std::string&)>& progress) {
   const absl::Time start = absl::Now();
-  std::vector<uint8_t> depth = HugePageBytes(Space::kSize, kUnset);
+  std::vector<uint8_t> depth = HugePageVector(Space::kSize, kUnset);
   uint8_t* const table = depth.data();
   uint64_t frontier = 0;
   space.ForEachEquivalent(space.solved(),
@@ -239,14 +238,7 @@ std::vector<uint8_t> BreadthFirst(const Space& space, int threads,
       }
       reached += count;
     };
-    std::vector<std::thread> workers;
-    const uint64_t chunk = (Space::kSize + threads - 1) / threads;
-    for (int t = 0; t < threads; ++t) {
-      const uint64_t begin = std::min<uint64_t>(Space::kSize, t * chunk);
-      const uint64_t end = std::min<uint64_t>(Space::kSize, begin + chunk);
-      workers.emplace_back(pass, begin, end);
-    }
-    for (std::thread& w : workers) w.join();
+    RunOnThreadRanges(Space::kSize, threads, pass);
     frontier = reached.load();
     unset -= frontier;
     if (progress) {
@@ -268,8 +260,8 @@ std::vector<uint32_t> Phase1MovesFrom(const std::vector<uint8_t>& phase1, int th
   const Cube3MoveTables& moves = Cube3MoveTables::Get();
   const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
   std::vector<uint32_t> words = HugePageVector<uint32_t>(kCube3Phase1Entries, 0);
-  auto run = [&](int begin, int end) {
-    for (int cls = begin; cls < end; ++cls) {
+  RunOnThreadRanges(kCube3FlipSliceClasses, threads, [&](uint64_t begin, uint64_t end) {
+    for (int cls = static_cast<int>(begin); cls < static_cast<int>(end); ++cls) {
       Cube3Phase1Moves::Moved moved[kCube3Moves];
       for (int m = 0; m < kCube3Moves; ++m) moved[m] = phase1_moves.FlipSliceMove(cls, m);
       for (int twist = 0; twist < kCube3Twists; ++twist) {
@@ -288,14 +280,7 @@ std::vector<uint32_t> Phase1MovesFrom(const std::vector<uint8_t>& phase1, int th
         words[i] = word;
       }
     }
-  };
-  std::vector<std::thread> workers;
-  const int chunk = (kCube3FlipSliceClasses + threads - 1) / threads;
-  for (int t = 0; t < threads; ++t) {
-    const int begin = std::min(kCube3FlipSliceClasses, t * chunk);
-    workers.emplace_back(run, begin, std::min(kCube3FlipSliceClasses, begin + chunk));
-  }
-  for (std::thread& w : workers) w.join();
+  });
   if (progress) {
     progress(absl::StrFormat("cube3 phase1_moves: %d words (%.1f s)", words.size(),
                              absl::ToDoubleSeconds(absl::Now() - start)));

@@ -11,7 +11,6 @@ namespace puzzle {
 namespace {
 
 constexpr int kMaxPath = 32;
-constexpr uint32_t kCube3MoveMask = (1u << kCube3Moves) - 1;
 
 // The search runs on six variants of the position: the cube X and its inverse, each seen along
 // the three axes (conjugated by the 120-degree rotation about the URF-DBL diagonal, which takes
@@ -135,17 +134,14 @@ class Search {
       return StartPhase2(n, node.corners, node.slice);
     }
     // The node's own phase1_moves word (prefetched by its parent) says which children are
-    // within togo - 1 moves of G1: with `slack` moves to spare, every child when it is 1 or
-    // more, those that go no farther when 0, and only those that come closer when -1 (the
-    // node's distance equals togo).
+    // within togo - 1 moves of G1: every child when the node has a move to spare or more, those
+    // that go no farther when none, and only those that come closer when its distance is togo.
     const uint64_t deltas =
         phase1_.Deltas(tables_.phase1_moves[Phase1Index(node.cls, node.twist)], node.sym);
-    const uint32_t closer = static_cast<uint32_t>(deltas);
-    const uint32_t farther = static_cast<uint32_t>(deltas >> 32);
-    const int slack = togo - 1 - node.distance;  // -1, 0 or more
-    uint32_t moves = slack < 0 ? closer : slack == 0 ? ~farther : ~0u;
     const int last_face = n > 0 ? Cube3MoveFace(path_[n - 1]) : -1;
-    if (togo == 1) return Phase1LastMove(node, n, moves & closer, last_face);
+    // With one move left: the moves that bring the node closer, into G1 (none from G1 itself).
+    if (togo == 1) return Phase1LastMove(node, n, static_cast<uint32_t>(deltas), last_face);
+    uint32_t moves = Cube3Phase1Moves::MovesWithin(deltas, node.distance, togo - 1);
     // The rows the children's corners and slice come from, wanted only in the second loop:
     // fetched meanwhile (the corners' table is 1.5 MB, mostly outside the L2 cache).
     __builtin_prefetch(&moves_.corners[node.corners * kCube3Moves]);
@@ -164,12 +160,11 @@ class Search {
     uint64_t corners_entry[kCube3Moves];
     if (n == 0) moves &= 1u << first_move_;
     uint32_t kept = 0;
-    for (moves &= kCube3MoveMask; moves != 0; moves &= moves - 1) {
+    for (; moves != 0; moves &= moves - 1) {
       const int m = __builtin_ctz(moves);
       if (!Cube3MayFollow(m, last_face)) continue;
       Phase1Node& c = child[m];
-      c.distance =
-          node.distance - static_cast<int>(closer >> m & 1) + static_cast<int>(farther >> m & 1);
+      c.distance = Cube3Phase1Moves::ChildDistance(deltas, node.distance, m);
       if (c.distance == 0 && togo - 1 < kShortestReturnToG1) continue;
       const int conjugated = phase1_.Conjugated(node.sym, m);
       const Cube3Phase1Moves::Moved moved = phase1_.FlipSliceMove(node.cls, conjugated);

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <mutex>
-#include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "puzzle/thread_ranges.h"
 
 namespace puzzle {
 namespace {
@@ -59,13 +59,7 @@ void CheckTable(const char* name, const uint8_t* table, uint64_t size, uint64_t 
       if (report->failures.size() < kMaxFailures) report->failures.push_back(std::move(f));
     }
   };
-  std::vector<std::thread> workers;
-  const uint64_t chunk = (size + threads - 1) / threads;
-  for (int t = 0; t < threads; ++t) {
-    const uint64_t begin = std::min<uint64_t>(size, t * chunk);
-    workers.emplace_back(run, begin, std::min<uint64_t>(size, begin + chunk));
-  }
-  for (std::thread& w : workers) w.join();
+  RunOnThreadRanges(size, threads, run);
   while (!counts.empty() && counts.back() == 0) counts.pop_back();
   if (table[solved] != 0 && report->failures.size() < kMaxFailures) {
     report->failures.push_back(absl::StrCat(name, ": solved's entry is ", int{table[solved]}));
