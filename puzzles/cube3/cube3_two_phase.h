@@ -1,5 +1,5 @@
 // Kociemba's two-phase algorithm: a solution of at most a given length (20 by default, which
-// every position has) for any 3x3x3 position; at most 20 took about 0.08 ms median and 0.45 ms
+// every position has) for any 3x3x3 position; at most 20 took about 0.08 ms median and 0.4 ms
 // mean over the published random cubes on a quiet 2-core VM (cube3_two_phase_benchmark, README).
 //
 // Phase 1 finds move sequences that bring the state into G1 = <U, D, R2, F2, L2, B2> (every
@@ -16,6 +16,10 @@
 // With a time budget the search goes on after the first solution, each time with a limit one
 // below the best found, until it proves none shorter exists within the two-phase structure or
 // the budget ends. Without one, the answer depends only on the position and the limit.
+//
+// Phase 1 runs several subtrees side by side on one thread (Options::lanes), one node of each in
+// turn, so that each node's memory reads, prefetched by its parent, overlap the other subtrees'
+// work; the answer is still the first a depth-first search meets (cube3_two_phase.cc).
 //
 // Thread-safety: Solve may be called from several threads at once.
 #ifndef PUZZLES_CUBE3_CUBE3_TWO_PHASE_H_
@@ -44,6 +48,10 @@ class Cube3TwoPhase {
     // The search gives up at this time, or when *cancelled turns true, with the best found.
     absl::Time deadline = absl::InfiniteFuture();
     const std::atomic<bool>* cancelled = nullptr;
+    // Subtrees searched side by side (1 to 16), so that one's memory reads overlap the others'
+    // work. Without a time budget the answer is the same for any number: the first in
+    // depth-first order.
+    int lanes = 6;
   };
   struct Result {
     bool found = false;

@@ -4,10 +4,12 @@
 //
 //   bazel run -c opt //puzzles/cube3:cube3_two_phase_benchmark -- --max_length=20,19 --cubes=1000
 //   bazel run -c opt //puzzles/cube3:cube3_two_phase_benchmark -- --budget=10ms --cubes=200
+//   bazel run -c opt //puzzles/cube3:cube3_two_phase_benchmark -- --lanes=1,6 --repeat=3
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -22,6 +24,10 @@
 ABSL_FLAG(std::vector<std::string>, max_length, {"20"}, "Length limits to measure, in turn.");
 ABSL_FLAG(absl::Duration, budget, absl::ZeroDuration(),
           "Keep improving each solution for this long (the query's time_budget_ms); 0: the first.");
+ABSL_FLAG(std::vector<std::string>, lanes, {"6"},
+          "Subtrees searched side by side (the answers do not change; 1: one depth-first search). "
+          "Several (--lanes=1,6) take turns on each run, in one process: their ratio is then "
+          "free of the noise between processes (where the tables land in memory).");
 ABSL_FLAG(int, cubes, 1000, "How many of the file's cubes (from its start).");
 ABSL_FLAG(int, threads, 2, "Threads for building the tables.");
 ABSL_FLAG(int, repeat, 1, "Times to measure each limit (the tables are built once).");
@@ -42,16 +48,23 @@ int main(int argc, char** argv) {
       puzzle::BuildCube3TablesPrinted(absl::GetFlag(FLAGS_threads));
   const puzzle::Cube3PruningTables view = tables.View();
   const puzzle::Cube3TwoPhase solver(&view);
-  std::vector<int> limits;
+  std::vector<int> lane_counts;
+  for (const std::string& text : absl::GetFlag(FLAGS_lanes)) {
+    lane_counts.push_back(0);
+    if (!absl::SimpleAtoi(text, &lane_counts.back())) return 1;
+  }
+  std::vector<std::pair<int, int>> runs;  // (limit, lanes)
   for (const std::string& limit_text : absl::GetFlag(FLAGS_max_length)) {
+    int limit = 0;
+    if (!absl::SimpleAtoi(limit_text, &limit)) return 1;
     for (int r = 0; r < absl::GetFlag(FLAGS_repeat); ++r) {
-      limits.push_back(0);
-      if (!absl::SimpleAtoi(limit_text, &limits.back())) return 1;
+      for (int lanes : lane_counts) runs.emplace_back(limit, lanes);
     }
   }
-  for (const int limit : limits) {
+  for (const auto& [limit, lanes] : runs) {
     puzzle::Cube3TwoPhase::Options options;
     options.max_length = limit;
+    options.lanes = lanes;
     std::vector<double> ms;
     std::vector<uint64_t> cube_nodes;
     double nodes = 0, length = 0;
@@ -76,9 +89,10 @@ int main(int argc, char** argv) {
     std::vector<double> sorted = ms;
     std::sort(sorted.begin(), sorted.end());
     std::printf(
-        "max_length %d: %zu cubes, mean %.3f ms, median %.3f ms, max %.3f ms; mean %.0f nodes, "
+        "max_length %d, %d lanes: %zu cubes, mean %.3f ms, median %.3f ms, max %.3f ms; mean %.0f "
+        "nodes, "
         "mean length %.2f; not found %d; solutions' checksum %016llx\n",
-        limit, cubes.size(), sum / ms.size(), sorted[sorted.size() / 2], sorted.back(),
+        limit, lanes, cubes.size(), sum / ms.size(), sorted[sorted.size() / 2], sorted.back(),
         nodes / cubes.size(), length / cubes.size(), failed,
         static_cast<unsigned long long>(checksum));
     std::vector<int> order(cubes.size());

@@ -300,6 +300,31 @@ TEST(Cube3TwoPhaseTest, IsDeterministicAndMeetsAShorterLimit) {
   }
 }
 
+// The lanes search subtrees side by side, and still answer what one depth-first search (one lane)
+// finds first, at either limit (at most 19 many cubes search several phase-1 lengths).
+TEST(Cube3TwoPhaseTest, TheLanesGiveTheDepthFirstAnswer) {
+  const Cube3TwoPhase solver(&Tables());
+  const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
+  int differ_in_nodes = 0;
+  for (int i = 0; i < 300; ++i) {
+    const Cube3State c = *ParseCube3Facelets(cubes[i], "cube");
+    Cube3TwoPhase::Options depth_first;
+    depth_first.max_length = i < 30 ? 19 : 20;
+    depth_first.lanes = 1;
+    const Cube3TwoPhase::Result expected = solver.Solve(c, depth_first);
+    ASSERT_TRUE(expected.found) << i;
+    for (int lanes : {2, 6, 16}) {
+      Cube3TwoPhase::Options options = depth_first;
+      options.lanes = lanes;
+      const Cube3TwoPhase::Result r = solver.Solve(c, options);
+      ASSERT_EQ(r.moves, expected.moves) << "cube " << i << ", " << lanes << " lanes";
+      differ_in_nodes += r.nodes != expected.nodes;
+    }
+  }
+  // The lanes did run side by side: past a solution, tasks already started still count nodes.
+  EXPECT_GT(differ_in_nodes, 100);
+}
+
 TEST(Cube3TwoPhaseTest, ImprovingWithinABudgetNeverLengthens) {
   const Cube3TwoPhase solver(&Tables());
   const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
