@@ -80,9 +80,6 @@ class Cube3Phase1Moves {
     const uint32_t packed = flipslice_move_[cls * kCube3Moves + m];
     return {static_cast<int>(packed & 0xFFFF), static_cast<int>(packed >> 16 & 0xF)};
   }
-  void PrefetchFlipSliceRowEnd(int cls) const {
-    __builtin_prefetch(&flipslice_move_[cls * kCube3Moves + kCube3Moves - 1]);
-  }
   // Both cache lines a row may span (72 bytes): its first entry's and its last's.
   void PrefetchFlipSliceRow(int cls) const {
     __builtin_prefetch(&flipslice_move_[cls * kCube3Moves]);
