@@ -50,10 +50,11 @@ struct Child {
 };
 
 // The inverse position's distances along each axis, from the tier's axis table (cube3_optimal.h,
-// point 6): phase 1's (the distance to G1) in the default tier, the large table in the large
-// tier. Every solution s of a node's position c gives the solution s^-1 of c^-1, as long, so
-// each of these distances is a lower bound too; and when one equals the moves left, s^-1 cannot
-// end with a move of that axis's subgroup (point 5), so s cannot start with one.
+// point 6): the large table in the large tier (the default tier, whose axis table is phase 1's,
+// never probes them: Tables::kInverseFrom). Every solution s of a node's position c gives the
+// solution s^-1 of c^-1, as long, so each of these distances is a lower bound too; and when one
+// equals the moves left, s^-1 cannot end with a move of that axis's subgroup (point 5), so s cannot
+// start with one.
 class InverseBound {
  public:
   // `table`: the tier's axis table (phase1 or large); `in_subgroup`: by axis, the moves (bit m) of
@@ -283,8 +284,12 @@ class TierTables {
 class Tables : private TierTables {
  public:
   static constexpr bool kLarge = false;
-  // The fewest moves left at which a child's inverse is probed (cube3_optimal.h, point 6).
-  static constexpr int kInverseFrom = 4;
+  // The fewest moves left at which a child's inverse is probed (cube3_optimal.h, point 6):
+  // never, in this tier. Since each node reads its own words, the probes cost more than they
+  // saved. Measured in one process on one thread, cubes 0, 2 and 3 alternating: without probes
+  // 40.3, 4.3 and 62.8-66.0 s (1.5x the nodes at 1.9x the node rate); probing from 4 or 6 moves
+  // left 45-47, 5.1 and 75.4 s; from 8, 45.2, 6.1 and 77.1 s; from 10, 40.6, 4.4 and 70.9 s.
+  static constexpr int kInverseFrom = kMaxBound;
   using TierTables::pruning;
   // Phase 1's table measures the cosets of G1 = <U, D, R2, F2, L2, B2>.
   explicit Tables(const Cube3PruningTables& tables) : TierTables(tables, kG1Moves) {}

@@ -4,17 +4,18 @@
 //
 // IDA*: for bound = h(start), h(start) + 1, ...: a depth-first search of the sequences of length
 // `bound`, each node's moves tried in that order, cutting a node whose depth plus h (a lower
-// bound of its distance) exceeds `bound`. h is the largest of seven exact distances of projections
+// bound of its distance) exceeds `bound`. h is the largest of four exact distances of projections
 // (cube3_pruning.h): the cube's distance to G1 (flip, twist and UD-slice edges) as seen along each
-// of the three axes, its corners' distance (permutation and twist), and the inverse position's
-// distance to G1 along each axis (point 6). A node knows its own distance to G1 along each axis,
+// of the three axes, and its corners' distance (permutation and twist). A node knows its own
+// distance to G1 along each axis,
 // and reads its own phase1_moves word for each (cube3_pruning.h), which says how each move
 // changes that distance: so its children's distances along the axes come without reading their
 // entries, and only the children within the bound along all three are made (each word was
 // prefetched when its node was made). With the large tier loaded (tables.large), the distance
-// to G1 is replaced by the large table's, for the position and for its inverse: the distance
-// from solved of the edges' flip, the slice edges' places and order and the twist
-// (cube3_flipslice_sorted.h), along each axis; its lookups are staged (the first axis and the
+// to G1 is replaced by the large table's: the distance from solved of the edges' flip, the slice
+// edges' places and order and the twist (cube3_flipslice_sorted.h), along each axis, and the same
+// of the inverse position (point 6), so h is the largest of seven; its lookups are staged (the
+// first axis and the
 // corners for every child, the other two axes only for the children those keep, the inverse's
 // only for the children all those keep), so that most children cost one random read of the
 // 3.3 GB table.
@@ -57,16 +58,17 @@
 //      is cut; at the last level only the moves not ruled out are tried. Neither drops a
 //      solution of the bound's length, so 3 still holds. (A node with nothing left to go rules
 //      nothing out: an empty solution has no last move. Rokicki's nxopt uses the same fact.)
-//   6. The inverse. A sequence s solves the position c exactly when its inverse s^-1 (the moves
-//      reversed, each turned back) solves c^-1, and the two are as long. So c^-1's distances
-//      bound c's from below too: each child the lookups above keep also reads the tier's axis
-//      table (phase 1's, or the large one) for c^-1 seen along each axis, and is cut when one
+//   6. The inverse (the large tier only: in the default tier, since each node reads its own
+//      words, the probes below cost more time than they saved). A sequence s solves the position
+//      c exactly when its inverse s^-1 (the moves reversed, each turned back) solves c^-1, and
+//      the two are as long. So c^-1's distances bound c's from below too: each child the lookups
+//      above keep also reads the large table for c^-1 seen along each axis, and is cut when one
 //      entry exceeds the moves left. And where one equals the moves left, s^-1 does not end
 //      with a move of that axis's subgroup (point 5), so s does not start with one (the
 //      subgroup holds each of its moves' inverses): the child's own children by those moves are
 //      not searched. The views of c^-1 are kept move by move: c m has the inverse m^-1 c^-1; a
-//      view's coordinates are computed from its cubies, and in the large tier its class is read
-//      from a table by raw value. With fewer than 4 moves left the probe is skipped: there the
+//      view's coordinates are computed from its cubies, and its class is read from a table by
+//      raw value. With fewer than 4 moves left the probe is skipped: there the
 //      other lookups are tight, and on the benchmark's cubes it cut nothing. Neither cut drops a
 //      solution of the bound's length, so 3 still holds.
 //
