@@ -51,10 +51,10 @@ struct Child {
 
 // The inverse position's distances along each axis, from the tier's axis table (cube3_optimal.h,
 // point 6): the large table in the large tier (the default tier, whose axis table is phase 1's,
-// never probes them: Tables::kInverseFrom). Every solution s of a node's position c gives the
-// solution s^-1 of c^-1, as long, so each of these distances is a lower bound too; and when one
-// equals the moves left, s^-1 cannot end with a move of that axis's subgroup (point 5), so s cannot
-// start with one.
+// never probes them unless told to: Tables::kInverseFrom, Options::inverse_from). Every solution s
+// of a node's position c gives the solution s^-1 of c^-1, as long, so each of these distances is a
+// lower bound too; and when one equals the moves left, s^-1 cannot end with a move of that axis's
+// subgroup (point 5), so s cannot start with one.
 class InverseBound {
  public:
   // `table`: the tier's axis table (phase1 or large); `in_subgroup`: by axis, the moves (bit m) of
@@ -466,6 +466,7 @@ struct Shared {
   const Cube3State* cube;
   const InverseBound* inverse;
   const Cube3Optimal::Options* options;
+  int inverse_from;                // the fewest moves left at which children's inverses are probed
   std::atomic<bool> stop{false};   // deadline or cancellation seen
   std::atomic<uint64_t> nodes{0};  // summed at each poll
   // The current bound's work.
@@ -553,7 +554,7 @@ class Worker {
     }
     // The last stage reads the kept children's inverses. Near the leaves the children's own
     // lookups leave it little to cut, so it is skipped there.
-    const bool probe_inverse = togo - 1 >= Tables::kInverseFrom;
+    const bool probe_inverse = togo - 1 >= shared_.inverse_from;
     InverseBound::Views child_views[kCube3Moves];
     uint32_t child_not_first[kCube3Moves] = {};
     if (probe_inverse) {
@@ -676,6 +677,7 @@ Cube3Optimal::Result SolveWith(const Tables& tables, const Cube3State& cube,
   shared.cube = &cube;
   shared.inverse = &inverse;
   shared.options = &options;
+  shared.inverse_from = options.inverse_from > 0 ? options.inverse_from : Tables::kInverseFrom;
   const int threads = std::max(1, options.threads);
   const int limit = options.max_length > 0 ? std::min(options.max_length, kMaxBound) : kMaxBound;
   result.lower_bound = std::max(1, tables.LowerBound(start));

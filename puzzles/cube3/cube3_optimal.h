@@ -98,6 +98,11 @@ class Cube3Optimal {
 
   struct Options {
     int threads = 1;  // threads for one solve (the calling thread is one of them)
+    // The fewest moves left at which each child's inverse is probed (point 6); 0: the tier's
+    // choice (4 in the large tier, never in the default tier, where the probes cost more time
+    // than they save). Any value gives the same answer; tests set it to run the probes in the
+    // default tier too.
+    int inverse_from = 0;
     // The longest solution wanted (0: any): when the minimum is longer, the result is not found,
     // not stopped, with lower_bound max_length + 1.
     int max_length = 0;

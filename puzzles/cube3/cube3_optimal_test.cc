@@ -147,13 +147,16 @@ std::vector<FaceTurn> Turns(const std::vector<int>& moves) {
   return turns;
 }
 
-void ExpectSameAsBruteForce(const std::string& facelets, int threads) {
+// `inverse_from`: Options::inverse_from (0: the tier's choice; the default tier probes the
+// inverse only when told to).
+void ExpectSameAsBruteForce(const std::string& facelets, int threads, int inverse_from = 0) {
   absl::StatusOr<Cube3State> cube = ParseCube3Board(facelets, "start");
   ASSERT_TRUE(cube.ok()) << cube.status();
   const std::vector<int> expected = Brute().Solve(facelets);
   Cube3Optimal solver(&Tables());
   Cube3Optimal::Options options;
   options.threads = threads;
+  options.inverse_from = inverse_from;
   // A search that wrongly cuts the answer fails here at once, not after searching far beyond it.
   options.max_length = static_cast<int>(expected.size());
   const Cube3Optimal::Result result = solver.Solve(*cube, options);
@@ -173,24 +176,26 @@ TEST(Cube3OptimalTest, TheSolvedCubeNeedsNoMoves) {
   EXPECT_EQ(solver.LowerBound(Cube3Solved()), 0);
 }
 
-// Short scrambles on 1 and 2 threads: the brute force's answer (the lex-min shortest) each time.
+// Short scrambles on 1 and 2 threads: the brute force's answer (the lex-min shortest) each time;
+// every third with the inverse probed from 4 moves left (point 6), as the large tier does.
 TEST(Cube3OptimalTest, ShortScramblesMatchTheBruteForce) {
   SeededRandom random(20261204);
   for (int i = 0; i < 300; ++i) {
     const int length = 1 + i % 8;
     const std::string facelets =
         ApplyCube3StickerTurns(kSolved, Turns(RandomMoves(random, length)));
-    ExpectSameAsBruteForce(facelets, 1 + i % 2);
+    ExpectSameAsBruteForce(facelets, 1 + i % 2, i % 3 == 0 ? 4 : 0);
   }
 }
 
-// Longer scrambles, where the search runs several bounds below the answer: 9 and 10 moves.
+// Longer scrambles, where the search runs several bounds below the answer: 9 and 10 moves; half
+// of them with the inverse probed.
 TEST(Cube3OptimalTest, NineAndTenMoveScramblesMatchTheBruteForce) {
   SeededRandom random(4);
   for (int i = 0; i < 12; ++i) {
     const std::string facelets =
         ApplyCube3StickerTurns(kSolved, Turns(RandomMoves(random, 9 + i % 2)));
-    ExpectSameAsBruteForce(facelets, 2);
+    ExpectSameAsBruteForce(facelets, 2, i % 4 < 2 ? 4 : 0);
   }
 }
 
