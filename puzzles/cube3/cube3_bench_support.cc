@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "puzzles/cube3/cube3_notation.h"
+#include "puzzles/cube3/cube3_table.h"
 
 namespace puzzle {
 
@@ -38,6 +39,35 @@ Cube3PruningData BuildCube3TablesPrinted(int threads) {
               (tables.phase1.size() + tables.phase2.size() + tables.corners_slice.size() +
                tables.corners.size() + 4 * tables.phase1_moves.size()) /
                   1e6);
+  std::fflush(stdout);
+  return tables;
+}
+
+absl::StatusOr<std::unique_ptr<TableFile>> OpenTableFileWithAdvice(const std::string& path,
+                                                                   const std::string& advice) {
+  const absl::StatusOr<MappingAdvice> parsed = ParseMappingAdvice(advice);
+  if (!parsed.ok()) return parsed.status();
+  return TableFile::Open(path, *parsed);
+}
+
+absl::StatusOr<std::unique_ptr<Cube3BenchTables>> LoadCube3BenchTables(const std::string& path,
+                                                                       const std::string& advice,
+                                                                       int threads) {
+  auto tables = std::make_unique<Cube3BenchTables>();
+  if (path.empty()) {
+    tables->built = BuildCube3TablesPrinted(threads);
+    tables->view = tables->built.View();
+    return tables;
+  }
+  const absl::Time start = absl::Now();
+  absl::StatusOr<std::unique_ptr<TableFile>> file = OpenTableFileWithAdvice(path, advice);
+  if (!file.ok()) return file.status();
+  tables->file = std::move(*file);
+  absl::StatusOr<Cube3PruningTables> view = Cube3TablesFromFile(*tables->file);
+  if (!view.ok()) return view.status();
+  tables->view = *view;
+  std::printf("tables: %s mapped (%s) and checked in %.1f s\n", path.c_str(), advice.c_str(),
+              absl::ToDoubleSeconds(absl::Now() - start));
   std::fflush(stdout);
   return tables;
 }

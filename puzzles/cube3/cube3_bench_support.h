@@ -1,14 +1,16 @@
 // What the 3x3x3's benchmark binaries share: reading a file of cubes, and building the tables
-// with their build time and size printed.
+// (or mapping them from a table file, as the server does) with the time it took printed.
 //
 // Thread-safety: pure functions.
 #ifndef PUZZLES_CUBE3_CUBE3_BENCH_SUPPORT_H_
 #define PUZZLES_CUBE3_CUBE3_BENCH_SUPPORT_H_
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "puzzle/table_file.h"
 #include "puzzles/cube3/cube3_cube.h"
 #include "puzzles/cube3/cube3_pruning.h"
 
@@ -23,6 +25,23 @@ absl::StatusOr<std::vector<Cube3State>> ReadCube3Cubes(const std::string& path, 
 // Cube3PruningData::Build on `threads` threads, its depth lines on stderr, then "tables: 25.1 s on
 // 2 threads, 823.2 MB" on stdout.
 Cube3PruningData BuildCube3TablesPrinted(int threads);
+
+// The default tier's tables for a benchmark: built as BuildCube3TablesPrinted when `path` is
+// empty, else mapped from the table file at `path` (bazel-bin/data/cube3.tbl) as the server maps
+// it with --table_advice=`advice`, and "tables: <path> mapped (<advice>) and checked in 1.9 s"
+// printed. Errors: an unknown advice, and TableFile::Open's and Cube3TablesFromFile's.
+struct Cube3BenchTables {
+  Cube3PruningData built;           // when built
+  std::unique_ptr<TableFile> file;  // when mapped
+  Cube3PruningTables view;          // of one of them
+};
+absl::StatusOr<std::unique_ptr<Cube3BenchTables>> LoadCube3BenchTables(const std::string& path,
+                                                                       const std::string& advice,
+                                                                       int threads);
+
+// TableFile::Open with the advice named `advice` (a --table_advice value).
+absl::StatusOr<std::unique_ptr<TableFile>> OpenTableFileWithAdvice(const std::string& path,
+                                                                   const std::string& advice);
 
 }  // namespace puzzle
 

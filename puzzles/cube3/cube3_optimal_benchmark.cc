@@ -1,4 +1,5 @@
-// The optimal solver's figures on this machine: the tables' build time and size, then for each of
+// The optimal solver's figures on this machine: the tables' build time and size (or, with --table,
+// the time to map the default tier's file as the server does), then for each of
 // the published random cubes (puzzles/cube3/testdata/cube3_random1000.txt, from --first) its
 // starting bound, optimal length, nodes, time and node rate, one line a cube as it is solved,
 // and the mean and median at the end. With --large_table (the opt-in tier's file, built by
@@ -8,6 +9,8 @@
 //   bazel run -c opt //puzzles/cube3:cube3_optimal_benchmark -- --cubes=20 --search_threads=2
 //   bazel run -c opt //puzzles/cube3:cube3_optimal_benchmark -- --cubes=20
 //       --large_table=$PWD/bazel-bin/data/cube3-large.tbl   (one line)
+//   bazel run -c opt //puzzles/cube3:cube3_optimal_benchmark -- --cubes=4
+//       --table=$PWD/bazel-bin/data/cube3.tbl --table_advice=private_huge_pages   (one line)
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -31,10 +34,13 @@ ABSL_FLAG(int, threads, 2, "Threads for building the tables.");
 ABSL_FLAG(int, search_threads, 2, "Threads for each solve.");
 ABSL_FLAG(absl::Duration, time_limit, absl::InfiniteDuration(),
           "Give up a cube after this long (its line then shows the proven bound).");
+ABSL_FLAG(std::string, table, "",
+          "The default tier's file (bazel-bin/data/cube3.tbl), mapped as the server maps it; "
+          "empty: the tables are built in memory (on huge pages) first.");
 ABSL_FLAG(std::string, large_table, "",
           "The large tier's file (cube3-large.tbl); empty: the default tier's tables only.");
 ABSL_FLAG(std::string, table_advice, "populate",
-          "How the large tier's file is mapped, as the server's --table_advice.");
+          "How --table's and --large_table's files are mapped, as the server's --table_advice.");
 ABSL_FLAG(std::string, cubes_file, "puzzles/cube3/testdata/cube3_random1000.txt",
           "The cubes, one 54-facelet string a line ('#' lines are comments).");
 
@@ -47,18 +53,19 @@ int main(int argc, char** argv) {
     return 1;
   }
   const std::vector<puzzle::Cube3State>& cubes = *read;
-  const puzzle::Cube3PruningData tables =
-      puzzle::BuildCube3TablesPrinted(absl::GetFlag(FLAGS_threads));
-  puzzle::Cube3PruningTables view = tables.View();
+  absl::StatusOr<std::unique_ptr<puzzle::Cube3BenchTables>> tables = puzzle::LoadCube3BenchTables(
+      absl::GetFlag(FLAGS_table), absl::GetFlag(FLAGS_table_advice), absl::GetFlag(FLAGS_threads));
+  if (!tables.ok()) {
+    std::fprintf(stderr, "--table: %s\n", std::string(tables.status().message()).c_str());
+    return 1;
+  }
+  puzzle::Cube3PruningTables view = (*tables)->view;
   std::unique_ptr<puzzle::TableFile> large_file;
   std::unique_ptr<const puzzle::Cube3FlipSliceSorted> classes;
   if (const std::string path = absl::GetFlag(FLAGS_large_table); !path.empty()) {
     const absl::Time begin = absl::Now();
-    const absl::StatusOr<puzzle::MappingAdvice> advice =
-        puzzle::ParseMappingAdvice(absl::GetFlag(FLAGS_table_advice));
     absl::StatusOr<std::unique_ptr<puzzle::TableFile>> file =
-        advice.ok() ? puzzle::TableFile::Open(path, *advice)
-                    : absl::StatusOr<std::unique_ptr<puzzle::TableFile>>(advice.status());
+        puzzle::OpenTableFileWithAdvice(path, absl::GetFlag(FLAGS_table_advice));
     absl::StatusOr<const uint8_t*> bytes =
         file.ok() ? puzzle::Cube3LargeTableFromFile(**file) : file.status();
     if (!bytes.ok()) {

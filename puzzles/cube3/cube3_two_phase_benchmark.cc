@@ -5,9 +5,12 @@
 //   bazel run -c opt //puzzles/cube3:cube3_two_phase_benchmark -- --max_length=20,19 --cubes=1000
 //   bazel run -c opt //puzzles/cube3:cube3_two_phase_benchmark -- --budget=10ms --cubes=200
 //   bazel run -c opt //puzzles/cube3:cube3_two_phase_benchmark -- --lanes=1,6 --repeat=3
+//   bazel run -c opt //puzzles/cube3:cube3_two_phase_benchmark --
+//       --table=$PWD/bazel-bin/data/cube3.tbl --table_advice=populate   (one line)
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +31,10 @@ ABSL_FLAG(std::vector<std::string>, lanes, {"6"},
           "Subtrees searched side by side (the answers do not change; 1: one depth-first search). "
           "Several (--lanes=1,6) take turns on each run, in one process: their ratio is then "
           "free of the noise between processes (where the tables land in memory).");
+ABSL_FLAG(std::string, table, "",
+          "The default tier's file (bazel-bin/data/cube3.tbl), mapped as the server maps it; "
+          "empty: the tables are built in memory (on huge pages) first.");
+ABSL_FLAG(std::string, table_advice, "populate", "How --table is mapped, as the server's flag.");
 ABSL_FLAG(int, cubes, 1000, "How many of the file's cubes (from its start).");
 ABSL_FLAG(int, threads, 2, "Threads for building the tables.");
 ABSL_FLAG(int, repeat, 1, "Times to measure each limit (the tables are built once).");
@@ -44,10 +51,13 @@ int main(int argc, char** argv) {
     return 1;
   }
   const std::vector<puzzle::Cube3State>& cubes = *read;
-  const puzzle::Cube3PruningData tables =
-      puzzle::BuildCube3TablesPrinted(absl::GetFlag(FLAGS_threads));
-  const puzzle::Cube3PruningTables view = tables.View();
-  const puzzle::Cube3TwoPhase solver(&view);
+  absl::StatusOr<std::unique_ptr<puzzle::Cube3BenchTables>> tables = puzzle::LoadCube3BenchTables(
+      absl::GetFlag(FLAGS_table), absl::GetFlag(FLAGS_table_advice), absl::GetFlag(FLAGS_threads));
+  if (!tables.ok()) {
+    std::fprintf(stderr, "--table: %s\n", std::string(tables.status().message()).c_str());
+    return 1;
+  }
+  const puzzle::Cube3TwoPhase solver(&(*tables)->view);
   std::vector<int> lane_counts;
   for (const std::string& text : absl::GetFlag(FLAGS_lanes)) {
     lane_counts.push_back(0);
