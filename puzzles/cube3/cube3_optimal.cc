@@ -662,6 +662,67 @@ std::vector<Item> Items(const Tables& tables, const Node& start, int bound) {
   return items;
 }
 
+// A symmetry of the cube that maps the faces U, R and F onto U, R and F (cube3_optimal.h, point 7):
+// S_s (cube3_symmetry.h) and then R^k (the rotation about the URF-DBL diagonal, as
+// Cube3RotateUrf), and the move S m S^-1 for each move m.
+struct OrderKeepingSymmetry {
+  int s, k;
+  int move[kCube3Moves];
+};
+
+// The five besides the identity: the rotations R and R^2, and the three mirrors in the planes
+// through the URF-DBL diagonal. Found by their effect on the moves' states.
+const std::vector<OrderKeepingSymmetry>& OrderKeepingSymmetries() {
+  static const auto* const symmetries = [] {
+    auto* out = new std::vector<OrderKeepingSymmetry>();
+    for (int s = 0; s < kCube3Symmetries; ++s) {
+      for (int k = 0; k < kAxes; ++k) {
+        if (s == 0 && k == 0) continue;
+        OrderKeepingSymmetry symmetry{s, k, {}};
+        bool keeps_order = true;
+        for (int m = 0; m < kCube3Moves; ++m) {
+          const Cube3State image = Cube3RotateUrf(Cube3Conjugate(Cube3MoveState(m), s), k);
+          int found = 0;
+          while (!(Cube3MoveState(found) == image)) ++found;  // a symmetry maps moves to moves
+          symmetry.move[m] = found;
+          keeps_order = keeps_order && (Cube3MoveFace(found) < 3) == (Cube3MoveFace(m) < 3);
+        }
+        if (keeps_order) out->push_back(symmetry);
+      }
+    }
+    return out;
+  }();
+  return *symmetries;
+}
+
+// The order-keeping symmetries S with S cube S^-1 = cube (with the identity, a group).
+std::vector<const OrderKeepingSymmetry*> Stabiliser(const Cube3State& cube) {
+  std::vector<const OrderKeepingSymmetry*> out;
+  for (const OrderKeepingSymmetry& symmetry : OrderKeepingSymmetries()) {
+    if (Cube3RotateUrf(Cube3Conjugate(cube, symmetry.s), symmetry.k) == cube) {
+      out.push_back(&symmetry);
+    }
+  }
+  return out;
+}
+
+// The items whose prefix is the lexicographically smallest of its images under `stabiliser`.
+std::vector<Item> OrbitMinima(const std::vector<Item>& items,
+                              const std::vector<const OrderKeepingSymmetry*>& stabiliser) {
+  std::vector<Item> out;
+  for (const Item& item : items) {
+    bool smallest = true;
+    for (const OrderKeepingSymmetry* symmetry : stabiliser) {
+      int image[kPrefixLength];
+      for (int i = 0; i < item.length; ++i) image[i] = symmetry->move[item.moves[i]];
+      smallest = smallest && !std::lexicographical_compare(image, image + item.length, item.moves,
+                                                           item.moves + item.length);
+    }
+    if (smallest) out.push_back(item);
+  }
+  return out;
+}
+
 // Solve's search with the tier's lower bounds.
 template <typename Tables>
 Cube3Optimal::Result SolveWith(const Tables& tables, const Cube3State& cube,
@@ -680,10 +741,9 @@ Cube3Optimal::Result SolveWith(const Tables& tables, const Cube3State& cube,
   shared.inverse_from = options.inverse_from > 0 ? options.inverse_from : Tables::kInverseFrom;
   const int threads = std::max(1, options.threads);
   const int limit = options.max_length > 0 ? std::min(options.max_length, kMaxBound) : kMaxBound;
-  result.lower_bound = std::max(1, tables.LowerBound(start));
-  for (int bound = result.lower_bound; bound <= limit; ++bound) {
-    shared.bound = bound;
-    shared.items = Items(tables, start, bound);
+  // Searches `items` at shared.bound on `threads` threads.
+  auto search_items = [&](std::vector<Item> items) {
+    shared.items = std::move(items);
     shared.next_item = 0;
     shared.found_item = SIZE_MAX;
     shared.abandoned_item = SIZE_MAX;
@@ -705,10 +765,19 @@ Cube3Optimal::Result SolveWith(const Tables& tables, const Cube3State& cube,
       std::unique_lock<std::mutex> lock(done_mu);
       while (running > 0) {
         done_cv.wait_for(lock, absl::ToChronoMilliseconds(options.progress_interval));
-        if (running > 0 && options.progress) options.progress(bound, shared.nodes.load());
+        if (running > 0 && options.progress) options.progress(shared.bound, shared.nodes.load());
       }
     }
     for (std::thread& t : others) t.join();
+  };
+  // A symmetric position's bounds are searched under one prefix of each orbit (point 7).
+  const std::vector<const OrderKeepingSymmetry*> stabiliser =
+      options.symmetry ? Stabiliser(cube) : std::vector<const OrderKeepingSymmetry*>();
+  result.lower_bound = std::max(1, tables.LowerBound(start));
+  for (int bound = result.lower_bound; bound <= limit; ++bound) {
+    shared.bound = bound;
+    std::vector<Item> items = Items(tables, start, bound);
+    search_items(stabiliser.empty() ? std::move(items) : OrbitMinima(items, stabiliser));
     if (shared.found_item.load() < shared.abandoned_item.load()) {
       result.found = true;
       result.moves = shared.solution;

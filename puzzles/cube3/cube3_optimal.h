@@ -71,6 +71,19 @@
 //      raw value. With fewer than 4 moves left the probe is skipped: there the
 //      other lookups are tight, and on the benchmark's cubes it cut nothing. Neither cut drops a
 //      solution of the bound's length, so 3 still holds.
+//   7. Symmetric positions (the superflip, the checkerboards). Six of the cube's symmetries map
+//      the faces U, R and F onto U, R and F, and so D, L, B onto D, L, B: the rotations about the
+//      URF-DBL diagonal and the mirrors in the three planes through it. Conjugating by one, S s
+//      S^-1, maps the canonical sequences (point 1) onto the canonical sequences of the same
+//      length, move by move: a face turned twice in a row stays so, and an opposite pair keeps
+//      its order. When S c S^-1 = c for such an S, s solves c exactly when S s S^-1 does. So for
+//      the symmetries S that fix c (a group), a bound's solutions under one first-moves prefix p
+//      give solutions under each image S p S^-1, and the tables keep every prefix that has one
+//      (point 2). So each bound is searched only under the prefixes that are the smallest of
+//      their images: when none has a solution, no prefix has one. And the lexicographically
+//      smallest solution s lies under one of them: its images are solutions as long, so none is
+//      smaller, and neither is its prefix's image. Every searched prefix before s's has no
+//      solution (it would be smaller than s), so the first found is still s: 3 and 4 hold.
 //
 // When the deadline passes or the search is cancelled, the result is not found and carries the
 // bound being searched: every shorter length was searched to its end, so the optimal length is
@@ -103,6 +116,9 @@ class Cube3Optimal {
     // than they save). Any value gives the same answer; tests set it to run the probes in the
     // default tier too.
     int inverse_from = 0;
+    // Search a symmetric position under one prefix of each orbit of its symmetries (point 7).
+    // The answer is the same either way; false is for tests.
+    bool symmetry = true;
     // The longest solution wanted (0: any): when the minimum is longer, the result is not found,
     // not stopped, with lower_bound max_length + 1.
     int max_length = 0;

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <string>
@@ -14,7 +15,9 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
 #include "puzzle/seeded_random.h"
@@ -209,6 +212,50 @@ TEST(Cube3OptimalTest, CommutingFacesGiveTheSmallestOrder) {
   }
 }
 
+// Symmetric positions (cube3_optimal.h, point 7): the brute force's answer, the same with the
+// symmetry reduction turned off, and fewer nodes to prove that no shorter solution exists.
+TEST(Cube3OptimalTest, SymmetricPositionsMatchTheBruteForceWithFewerNodes) {
+  // The checkerboard (symmetric under all six, point 7) and the four spots (under one mirror) have
+  // bounds below their answers; the other two are tied at their first bound (the reduction has
+  // no shorter length to cut there).
+  struct Case {
+    const char* scramble;
+    bool bounds_below;
+  };
+  for (const Case& c : {Case{"U2 D2", false}, Case{"U2 D2 R2 L2", false},
+                        Case{"U2 D2 F2 B2 R2 L2", true}, Case{"F2 B2 U D' R2 L2 U D'", true}}) {
+    const char* const scramble = c.scramble;
+    absl::StatusOr<std::vector<FaceTurn>> turns = ParseFaceTurns(scramble, "scramble");
+    ASSERT_TRUE(turns.ok());
+    const std::string facelets = ApplyCube3StickerTurns(kSolved, *turns);
+    ExpectSameAsBruteForce(facelets, 2);
+    absl::StatusOr<Cube3State> cube = ParseCube3Board(facelets, "start");
+    ASSERT_TRUE(cube.ok());
+    Cube3Optimal solver(&Tables());
+    Cube3Optimal::Options reduced, plain;
+    reduced.threads = plain.threads = 2;
+    plain.symmetry = false;
+    const Cube3Optimal::Result with = solver.Solve(*cube, reduced);
+    const Cube3Optimal::Result without = solver.Solve(*cube, plain);
+    ASSERT_TRUE(with.found && without.found) << scramble;
+    EXPECT_EQ(Tokens(with.moves), Tokens(without.moves)) << scramble;
+    // Every shorter length, searched to its end: under the orbits' smallest prefixes only.
+    reduced.max_length = plain.max_length = static_cast<int>(with.moves.size()) - 1;
+    const Cube3Optimal::Result short_with = solver.Solve(*cube, reduced);
+    const Cube3Optimal::Result short_without = solver.Solve(*cube, plain);
+    EXPECT_FALSE(short_with.found || short_without.found) << scramble;
+    EXPECT_EQ(short_with.lower_bound, static_cast<int>(with.moves.size())) << scramble;
+    if (c.bounds_below) {
+      EXPECT_LT(short_with.nodes, short_without.nodes) << scramble;
+    } else {
+      EXPECT_EQ(short_with.nodes, short_without.nodes) << scramble;
+    }
+    std::fprintf(stderr, "%s: %zu moves; shorter lengths: %llu nodes, %llu without symmetry\n",
+                 scramble, with.moves.size(), static_cast<unsigned long long>(short_with.nodes),
+                 static_cast<unsigned long long>(short_without.nodes));
+  }
+}
+
 // Threads change the time, not the answer: 12-move scrambles (an answer of 11-12 moves, several
 // bounds of split work) on 1 and 2 threads.
 TEST(Cube3OptimalTest, TwoThreadsGiveTheSameAnswer) {
@@ -267,6 +314,48 @@ TEST(Cube3OptimalTest, CancellationStopsTheSearch) {
   EXPECT_FALSE(result.found);
   EXPECT_TRUE(result.stopped);
 }
+
+#ifdef CUBE3_SUPERFLIP
+// The known positions (testdata/cube3_known.txt: the superflip needs 20 moves, Reid 1995) take
+// their published lengths: every shorter length is searched to its end and the answer replays.
+// Long (about 40 minutes on the large tier on 2 cores): only cube3_superflip_test runs it, with a
+// progress line a minute on stderr.
+TEST(Cube3OptimalTest, TheKnownPositionsTakeTheirPublishedLengths) {
+  std::ifstream in("puzzles/cube3/testdata/cube3_known.txt");
+  ASSERT_TRUE(in) << "testdata/cube3_known.txt";
+  int positions = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
+    ASSERT_EQ(fields.size(), 4u) << line;
+    int htm = 0;
+    ASSERT_TRUE(absl::SimpleAtoi(fields[1], &htm)) << line;
+    absl::StatusOr<Cube3State> cube = ParseCube3Board(fields[3], fields[0]);
+    ASSERT_TRUE(cube.ok()) << cube.status();
+    Cube3Optimal solver(&Tables());
+    Cube3Optimal::Options options;
+    options.threads = 2;
+    options.progress_interval = absl::Minutes(1);
+    const absl::Time start = absl::Now();
+    options.progress = [&](int bound, uint64_t nodes) {
+      std::fprintf(stderr, "%s: bound %d, %llu nodes, %.0f s\n", fields[0].c_str(), bound,
+                   static_cast<unsigned long long>(nodes),
+                   absl::ToDoubleSeconds(absl::Now() - start));
+    };
+    const Cube3Optimal::Result result = solver.Solve(*cube, options);
+    std::fprintf(stderr, "%s: %d moves (%s), %llu nodes, %.0f s\n", fields[0].c_str(),
+                 static_cast<int>(result.moves.size()), Tokens(result.moves).c_str(),
+                 static_cast<unsigned long long>(result.nodes),
+                 absl::ToDoubleSeconds(absl::Now() - start));
+    ASSERT_TRUE(result.found) << fields[0];
+    EXPECT_EQ(static_cast<int>(result.moves.size()), htm) << fields[0];
+    EXPECT_EQ(result.lower_bound, htm) << fields[0];
+    EXPECT_EQ(ApplyCube3StickerTurns(fields[3], Turns(result.moves)), kSolved) << fields[0];
+    ++positions;
+  }
+  EXPECT_GE(positions, 2);  // solved and the superflip
+}
+#endif
 
 }  // namespace
 }  // namespace puzzle
