@@ -19,10 +19,11 @@
 #      (what Kubernetes' readOnlyRootFilesystem does);
 #   8. stops each server with SIGTERM and requires a clean exit 0;
 #   9. prints the image size and fails when it exceeds CONTAINER_CHECK_MAX_MB (default 1050: the
-#      78 MB Debian slim base, ~32 MB of shared libraries, ~2 MB of binaries and the 895 MB of
-#      tables, 823 MB of them the 3x3x3's and 63 MB the 15-puzzle's, which are served mapped in
+#      78 MB Debian slim base, ~32 MB of shared libraries, ~2 MB of binaries and the 754 MB of
+#      tables, 682 MB of them the 3x3x3's and 63 MB the 15-puzzle's, which are served mapped in
 #      place so they cost the node one copy however many replicas run; 184 MB before the 3x3x3,
-#      2026-12-03; 480 MB before the 3x3x3's phase1_moves, 2026-12-06).
+#      2026-12-03; 480 MB before the 3x3x3's phase1_moves, 2026-12-06, and 141 MB more until its
+#      phase1 section, which the words repeat, was dropped the same day).
 # Exits non-zero with a message naming the failed step.
 #
 # Usage: tools/container_check.sh                     (as root)

@@ -36,8 +36,8 @@ Cube3PruningData BuildCube3TablesPrinted(int threads) {
       threads, [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
   std::printf("tables: %.1f s on %d threads, %.1f MB\n", absl::ToDoubleSeconds(absl::Now() - start),
               threads,
-              (tables.phase1.size() + tables.phase2.size() + tables.corners_slice.size() +
-               tables.corners.size() + 4 * tables.phase1_moves.size()) /
+              (tables.phase2.size() + tables.corners_slice.size() + tables.corners.size() +
+               4 * tables.phase1_moves.size()) /
                   1e6);
   std::fflush(stdout);
   return tables;

@@ -23,7 +23,7 @@ absl::StatusOr<std::vector<Cube3State>> ReadCube3Cubes(const std::string& path, 
                                                        int count);
 
 // Cube3PruningData::Build on `threads` threads, its depth lines on stderr, then "tables: 25.1 s on
-// 2 threads, 823.2 MB" on stdout.
+// 2 threads, 682.2 MB" on stdout.
 Cube3PruningData BuildCube3TablesPrinted(int threads);
 
 // The default tier's tables for a benchmark: built as BuildCube3TablesPrinted when `path` is

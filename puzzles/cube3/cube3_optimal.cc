@@ -57,11 +57,12 @@ struct Child {
 // subgroup (point 5), so s cannot start with one.
 class InverseBound {
  public:
-  // `table`: the tier's axis table (phase1 or large); `in_subgroup`: by axis, the moves (bit m) of
-  // the subgroup whose cosets it measures; `classes`: the large tier's, null in the default tier.
-  InverseBound(const uint8_t* table, const uint32_t (&in_subgroup)[kAxes],
-               const Cube3FlipSliceSorted* classes)
-      : table_(table), classes_(classes) {
+  // The tier's axis table: `large` and its `classes` in the large tier, else phase 1's distances
+  // in the low bits of `words` (phase1_moves); `in_subgroup`: by axis, the moves (bit m) of the
+  // subgroup whose cosets it measures.
+  InverseBound(const uint8_t* large, const Cube3FlipSliceSorted* classes, const uint32_t* words,
+               const uint32_t (&in_subgroup)[kAxes])
+      : large_(large), classes_(classes), words_(words) {
     for (int k = 0; k < kAxes; ++k) {
       in_subgroup_[k] = in_subgroup[k];
       for (int m = 0; m < kCube3Moves; ++m) {
@@ -120,7 +121,7 @@ class InverseBound {
       const int sym = sym_.flipslice_sym[flipslice];
       e->entry[k] = static_cast<uint64_t>(sym_.flipslice_class[flipslice]) * kCube3Twists +
                     sym_.twist_conjugate[twist * kCube3Symmetries + sym];
-      __builtin_prefetch(&table_[e->entry[k]]);
+      __builtin_prefetch(&words_[e->entry[k]]);
     } else {
       int order = 0;
       for (int i = 0; i < kCube3Edges; ++i) {
@@ -141,20 +142,22 @@ class InverseBound {
     const Cube3FlipSliceSorted::ClassAndSym c = classes_->ClassOf(e->raw[k]);
     e->entry[k] = static_cast<uint64_t>(c.cls) * kCube3Twists +
                   sym_.twist_conjugate[e->twist[k] * kCube3Symmetries + c.sym];
-    __builtin_prefetch(&table_[e->entry[k]]);
+    __builtin_prefetch(&large_[e->entry[k]]);
   }
   // False when the entry exceeds `togo` (no solution that short); else adds to *not_first the
   // moves no solution of exactly `togo` moves starts with.
+  template <bool kLarge>
   bool Within(const Entries& e, int k, int togo, uint32_t* not_first) const {
-    const int value = table_[e.entry[k]];
+    const int value = kLarge ? large_[e.entry[k]] : Cube3Phase1Distance(words_[e.entry[k]]);
     if (value > togo) return false;
     if (value == togo) *not_first |= in_subgroup_[k];
     return true;
   }
 
  private:
-  const uint8_t* const table_;                 // phase1 or large
+  const uint8_t* const large_;                 // the large tier's; null in the default tier
   const Cube3FlipSliceSorted* const classes_;  // the large tier's; null in the default tier
+  const uint32_t* const words_;                // phase1_moves: the default tier's
   const Cube3SymmetryTables& sym_ = Cube3SymmetryTables::Get();
   uint32_t in_subgroup_[kAxes];                 // by axis: the moves of its subgroup (bit m)
   Packed inverse_rotated_[kAxes][kCube3Moves];  // by axis and move: its rotated move's inverse
@@ -242,9 +245,10 @@ class TierTables {
 
   const Cube3PruningTables& pruning() const { return tables_; }
 
-  // The inverse's bound in `axis_table` (the tier's), whose subgroup is this tier's.
-  InverseBound InverseWith(const uint8_t* axis_table, const Cube3FlipSliceSorted* classes) const {
-    return InverseBound(axis_table, in_subgroup_, classes);
+  // The inverse's bound in the tier's axis table (InverseBound's constructor), whose subgroup is
+  // this tier's.
+  InverseBound InverseWith(const uint8_t* large, const Cube3FlipSliceSorted* classes) const {
+    return InverseBound(large, classes, tables_.phase1_moves, in_subgroup_);
   }
 
   // The tight axes' moves: those of axis k when its entry `value` equals `togo` (none when
@@ -262,13 +266,12 @@ class TierTables {
     __builtin_prefetch(&tables_.corners[child->corners_entry]);
   }
 
-  // The largest of the corners' entry and `axis_table`'s (the tier's) along each axis.
-  int LowerBoundWith(const Node& node, const uint8_t* axis_table) const {
+  // The largest of the corners' entry and `axis_value(node, k)` (the tier's axis table's entry)
+  // along each axis.
+  template <typename AxisValue>
+  int LowerBoundWith(const Node& node, AxisValue axis_value) const {
     int h = tables_.corners[Cube3CornersIndex(node.corners, node.raw_twist, sym_)];
-    for (int k = 0; k < kAxes; ++k) {
-      h = std::max<int>(
-          h, axis_table[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]]);
-    }
+    for (int k = 0; k < kAxes; ++k) h = std::max(h, axis_value(node, k));
     return h;
   }
 
@@ -302,8 +305,8 @@ class Tables : private TierTables {
       node.cls[k] = sym_.flipslice_class[flipslice];
       node.sym[k] = sym_.flipslice_sym[flipslice];
       node.twist[k] = sym_.twist_conjugate[Cube3Twist(x) * kCube3Symmetries + node.sym[k]];
-      node.value[k] =
-          tables_.phase1[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]];
+      node.value[k] = static_cast<uint8_t>(Cube3Phase1Distance(
+          tables_.phase1_moves[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]]));
     }
     node.corners = Cube3Corners(cube);
     node.raw_twist = Cube3Twist(cube);
@@ -364,8 +367,10 @@ class Tables : private TierTables {
     return true;
   }
 
-  int LowerBound(const Node& node) const { return LowerBoundWith(node, tables_.phase1); }
-  InverseBound Inverse() const { return InverseWith(tables_.phase1, nullptr); }
+  int LowerBound(const Node& node) const {
+    return LowerBoundWith(node, [](const Node& n, int k) { return int{n.value[k]}; });
+  }
+  InverseBound Inverse() const { return InverseWith(nullptr, nullptr); }
 };
 
 // The large tier's lower bounds: its table along each axis and the corners'. The large table
@@ -447,7 +452,11 @@ class LargeTables : private TierTables {
     return true;
   }
 
-  int LowerBound(const Node& node) const { return LowerBoundWith(node, tables_.large); }
+  int LowerBound(const Node& node) const {
+    return LowerBoundWith(node, [this](const Node& n, int k) {
+      return int{tables_.large[static_cast<uint64_t>(n.cls[k]) * kCube3Twists + n.twist[k]]};
+    });
+  }
   InverseBound Inverse() const { return InverseWith(tables_.large, &classes_); }
 
  private:
@@ -576,7 +585,7 @@ class Worker {
       for (int m = 0; m < kCube3Moves; ++m) {
         if (!kept[m]) continue;
         for (int k = 0; k < kAxes && kept[m]; ++k) {
-          kept[m] = inverse.Within(entries[m], k, togo - 1, &child_not_first[m]);
+          kept[m] = inverse.Within<Tables::kLarge>(entries[m], k, togo - 1, &child_not_first[m]);
         }
         kept[m] = kept[m] && child_not_first[m] != kAllMoves;
       }

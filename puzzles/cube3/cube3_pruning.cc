@@ -297,8 +297,8 @@ Cube3PruningData Cube3PruningData::Build(int threads,
   tables.corners_slice = BreadthFirst(CornersSliceSpace(), threads, progress);
   tables.corners = BreadthFirst(CornersSpace(), threads, progress);
   tables.phase2 = BreadthFirst(Phase2Space(), threads, progress);
-  tables.phase1 = BreadthFirst(Phase1Space(), threads, progress);
-  tables.phase1_moves = Phase1MovesFrom(tables.phase1, threads, progress);
+  tables.phase1_moves =
+      Phase1MovesFrom(BreadthFirst(Phase1Space(), threads, progress), threads, progress);
   return tables;
 }
 

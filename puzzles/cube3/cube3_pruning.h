@@ -1,6 +1,7 @@
 // The two-phase search's distance tables, each built by breadth-first search from solved:
-//   - phase1: the exact number of moves to G1 (flip, twist and UD slice all solved), by
-//     (flip-slice class, twist in the class representative's frame): 64,430 x 2,187 entries;
+//   - phase 1's distances: the exact number of moves to G1 (flip, twist and UD slice all
+//     solved), by (flip-slice class, twist in the class representative's frame): 64,430 x 2,187
+//     entries, kept only as the low 4 bits of phase1_moves (below; Cube3Phase1Distance);
 //   - phase2: the exact number of phase-2 moves that solve the corners and the UD edges together,
 //     by (corner class, UD edges in the representative's frame): 2,768 x 40,320 entries;
 //   - corners_slice: the exact number of phase-2 moves that solve the corners and the order of
@@ -14,9 +15,10 @@
 //     1,523,864 x 2,187 = 3,332,690,568 entries (cube3_flipslice_sorted.h), for the optimal
 //     search. It refines phase 1's table (which ignores the slice edges' order and counts moves to
 //     G1, not to solved): a mean of 10.30 against 9.53.
-// One byte an entry (a distance; phase 1's is at most 12, phase 2's tables' at most 18, the
-// corners' at most 11). And for the two-phase search's phase 1:
-//   - phase1_moves: by phase 1's index, what each move does to the entry's distance to G1, so
+// One byte an entry (a distance; phase 2's tables' at most 18, the corners' at most 11). And for
+// the two-phase search's phase 1:
+//   - phase1_moves: by phase 1's index, its distance to G1 (at most 12) and what each move does
+//     to it, so
 //     that a node learns from its own entry which children are close enough, without reading
 //     theirs: a 32-bit word, bits 0-3 the distance, and for each face f (URFDLB) four bits at
 //     4 + 4f: bit 0 set when the face's turns that change the distance raise it (else they lower
@@ -53,6 +55,9 @@ inline constexpr uint64_t kCube3CornersSliceEntries =
 inline constexpr uint64_t kCube3CornersEntries =
     static_cast<uint64_t>(kCube3CornerClasses) * kCube3Twists;
 
+// A phase1_moves word's distance to G1.
+inline int Cube3Phase1Distance(uint32_t word) { return static_cast<int>(word & 15); }
+
 // Where a state's entry is in each table (`sym` is Cube3SymmetryTables::Get(), passed in by
 // the hot loops).
 inline uint64_t Cube3Phase1Index(int flip, int slice_combination, int twist,
@@ -73,10 +78,9 @@ inline uint64_t Cube3CornersIndex(int corners, int twist,
          sym.twist_conjugate[twist * kCube3Symmetries + sym.corner_sym[corners]];
 }
 
-// The four tables as the searches probe them: in memory (Cube3PruningData) or in a mapped table
-// file (cube3_table.h). REQUIRES: the bytes outlive the view.
+// The tables as the searches probe them: in memory (Cube3PruningData) or in a mapped table file
+// (cube3_table.h). REQUIRES: the bytes outlive the view.
 struct Cube3PruningTables {
-  const uint8_t* phase1 = nullptr;         // kCube3Phase1Entries
   const uint8_t* phase2 = nullptr;         // kCube3Phase2Entries
   const uint8_t* corners_slice = nullptr;  // kCube3CornersSliceEntries
   const uint8_t* corners = nullptr;        // kCube3CornersEntries
@@ -89,17 +93,17 @@ struct Cube3PruningTables {
 
 // The tables as built, owned.
 struct Cube3PruningData {
-  std::vector<uint8_t> phase1, phase2, corners_slice, corners;
+  std::vector<uint8_t> phase2, corners_slice, corners;
   std::vector<uint32_t> phase1_moves;
 
-  // Builds the four on `threads` threads; `progress` (may be empty) gets a line a depth. The
-  // bytes do not depend on `threads`.
+  // Builds them on `threads` threads (phase 1's distances first, a byte an entry, then the
+  // words from them); `progress` (may be empty) gets a line a depth. The bytes do not depend on
+  // `threads`.
   static Cube3PruningData Build(int threads,
                                 const std::function<void(const std::string&)>& progress);
 
   Cube3PruningTables View() const {
     Cube3PruningTables view;
-    view.phase1 = phase1.data();
     view.phase2 = phase2.data();
     view.corners_slice = corners_slice.data();
     view.corners = corners.data();

@@ -255,9 +255,9 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
     TableSpec table;
     table.name = kTableName;
     table.description =
-        "3x3x3 searches: exact distances to G1 (flip-slice class x twist), within G1 (corner "
-        "class x UD edges; corners x slice order) and of the corners (corner class x twist), a "
-        "byte each, and each move's change of the distance to G1 (32 bits an entry), 823 MB";
+        "3x3x3 searches: exact distances within G1 (corner class x UD edges; corners x slice "
+        "order) and of the corners (corner class x twist), a byte each, and to G1 (flip-slice "
+        "class x twist) with each move's change of it, 32 bits an entry; 682 MB";
     table.build = [this](int threads, const TableLog& log) -> absl::StatusOr<TableContents> {
       const absl::Time begin = absl::Now();
       Cube3PruningData data =
@@ -269,8 +269,8 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
           "generator=table_generator; algorithm=breadth-first search from solved over "
           "(flip-slice class under the 16 UD symmetries, twist), (corner class, UD edges), "
           "(corners, slice order) and (corner class, twist), forward then backward; sections "
-          "phase1, phase2, corners_slice, corners raw, a distance a byte; phase1_moves raw, "
-          "32 bits little-endian, from phase1's neighbours");
+          "phase2, corners_slice, corners raw, a distance a byte; phase1_moves raw, 32 bits "
+          "little-endian, the distance to G1 and its neighbours' changes of it");
     };
     table.verify = [](const TableFile& file, const TableLog& log) -> std::vector<std::string> {
       absl::StatusOr<Cube3PruningTables> tables = Cube3TablesFromFile(file);
@@ -282,7 +282,7 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
       }
       log(absl::StrCat("checked ", report.entries_checked,
                        " entries: solved is the only 0, every other entry is one more than its "
-                       "nearest neighbour; and every phase1_moves word against phase1"));
+                       "nearest neighbour; and every phase1_moves word against its neighbours"));
       return report.failures;
     };
     tables_.push_back(std::move(table));
@@ -453,7 +453,7 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
       log(absl::StrCat("large depths ", absl::StrJoin(report.depth_counts[0], " ")));
       log(absl::StrCat("checked ", report.entries_checked,
                        " entries: solved is the only 0, every other entry is one more than its "
-                       "nearest neighbour; and every phase1_moves word against phase1"));
+                       "nearest neighbour; and every phase1_moves word against its neighbours"));
       return report.failures;
     };
     return table;

@@ -39,7 +39,6 @@ TableContents MakeCube3TableContents(const std::string& puzzle, const std::strin
   contents.puzzle = puzzle;
   contents.table = table;
   contents.metadata = std::move(metadata);
-  contents.sections.push_back(Section(kCube3Phase1Section, std::move(data.phase1)));
   contents.sections.push_back(Section(kCube3Phase2Section, std::move(data.phase2)));
   contents.sections.push_back(Section(kCube3CornersSliceSection, std::move(data.corners_slice)));
   contents.sections.push_back(Section(kCube3CornersSection, std::move(data.corners)));
@@ -50,13 +49,11 @@ TableContents MakeCube3TableContents(const std::string& puzzle, const std::strin
 absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file) {
   Cube3PruningTables tables;
   const std::pair<const char*, uint64_t> layouts[] = {
-      {kCube3Phase1Section, kCube3Phase1Entries},
       {kCube3Phase2Section, kCube3Phase2Entries},
       {kCube3CornersSliceSection, kCube3CornersSliceEntries},
       {kCube3CornersSection, kCube3CornersEntries}};
-  const uint8_t** const fields[] = {&tables.phase1, &tables.phase2, &tables.corners_slice,
-                                    &tables.corners};
-  for (int i = 0; i < 4; ++i) {
+  const uint8_t** const fields[] = {&tables.phase2, &tables.corners_slice, &tables.corners};
+  for (int i = 0; i < 3; ++i) {
     absl::StatusOr<const TableSection*> section =
         file.SectionWithLayout(layouts[i].first, 8, layouts[i].second);
     if (!section.ok()) return section.status();

@@ -1,11 +1,12 @@
 // The 3x3x3's table file (table "cube3"): the searches' tables as raw sections, one byte an entry
 // but for phase1_moves (layouts in cube3_pruning.h and puzzle/TABLE_FORMAT.md):
-//   phase1         140,908,410 entries: (flip-slice class, twist in its frame) -> moves to G1
 //   phase2         111,605,760 entries: (corner class, UD edges in its frame) -> phase-2 moves
 //   corners_slice      967,680 entries: corners * 24 + slice order -> phase-2 moves
 //   corners          6,053,616 entries: (corner class, twist in its frame) -> moves
-//   phase1_moves   140,908,410 entries of 32 bits, little-endian: phase1's index -> its distance
-//                                and what each move does to it
+//   phase1_moves   140,908,410 entries of 32 bits, little-endian: (flip-slice class, twist in
+//                                its frame) -> its distance to G1 and what each move does to it
+// (Files before 2026-12-06 also had a section "phase1", phase 1's distances a byte each, which
+// the words' low 4 bits repeat; it is no longer written or read.)
 // The large tier's file (table "cube3-large", opt-in) has one section:
 //   large        3,332,690,568 entries: (flip-slice-sorted class, twist in its frame) -> moves
 // Loading checks the layouts; probing reads the mapping in place.
@@ -24,7 +25,6 @@
 
 namespace puzzle {
 
-inline constexpr char kCube3Phase1Section[] = "phase1";
 inline constexpr char kCube3Phase2Section[] = "phase2";
 inline constexpr char kCube3CornersSliceSection[] = "corners_slice";
 inline constexpr char kCube3CornersSection[] = "corners";
@@ -35,7 +35,7 @@ inline constexpr char kCube3LargeSection[] = "large";
 TableContents MakeCube3TableContents(const std::string& puzzle, const std::string& table,
                                      Cube3PruningData data, std::string metadata);
 
-// A view of `file`'s five sections, or DataLoss naming the section whose layout is wrong.
+// A view of `file`'s four sections, or DataLoss naming the section whose layout is wrong.
 // REQUIRES: `file` outlives the view; a little-endian host (phase1_moves is read in place).
 absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file);
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
@@ -95,8 +96,8 @@ int BruteForceDistance(const Cube3State& c, const std::vector<int>& moves, int m
 }
 
 int Phase1Entry(const Cube3State& c) {
-  return Tables().phase1[Cube3Phase1Index(Cube3Flip(c), Cube3Quartet(c, kCube3SliceQuartet) / 24,
-                                          Cube3Twist(c))];
+  return Cube3Phase1Distance(Tables().phase1_moves[Cube3Phase1Index(
+      Cube3Flip(c), Cube3Quartet(c, kCube3SliceQuartet) / 24, Cube3Twist(c))]);
 }
 int Phase2Entry(const Cube3State& c) {
   return Tables().phase2[Cube3Phase2Index(Cube3Corners(c), Cube3UDEdges(c))];
@@ -110,11 +111,11 @@ std::vector<FaceTurn> AsTurns(const std::vector<int>& moves) {
 
 TEST(Cube3PruningTest, EveryEntryIsSetAndTheDepthsAreKnown) {
   const Cube3PruningData& t = Data();
-  ASSERT_EQ(t.phase1.size(), kCube3Phase1Entries);
+  ASSERT_EQ(t.phase1_moves.size(), kCube3Phase1Entries);
   ASSERT_EQ(t.phase2.size(), kCube3Phase2Entries);
   ASSERT_EQ(t.corners_slice.size(), kCube3CornersSliceEntries);
   int max1 = 0, max2 = 0, max_cs = 0;
-  for (uint8_t d : t.phase1) max1 = std::max<int>(max1, d);
+  for (uint32_t word : t.phase1_moves) max1 = std::max(max1, Cube3Phase1Distance(word));
   for (uint8_t d : t.phase2) max2 = std::max<int>(max2, d);
   for (uint8_t d : t.corners_slice) max_cs = std::max<int>(max_cs, d);
   EXPECT_EQ(max1, 12);  // every position reaches G1 in at most 12 moves (Kociemba)
@@ -156,15 +157,16 @@ TEST(Cube3PruningTest, EntriesAreLocallyConsistent) {
   const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
   const Cube3MoveTables& mv = Cube3MoveTables::Get();
   for (uint64_t index = 7; index < kCube3Phase1Entries; index += 99991) {
-    const int d = t.phase1[index];
+    const int d = Cube3Phase1Distance(t.phase1_moves[index]);
     const uint32_t flipslice = sym.flipslice_representative[index / kCube3Twists];
     const int flip = flipslice % 2048, slice = flipslice / 2048, twist = index % kCube3Twists;
     int closest = 99;
     for (int m = 0; m < kCube3Moves; ++m) {
-      closest = std::min<int>(
-          closest, t.phase1[Cube3Phase1Index(mv.flip[flip * kCube3Moves + m],
-                                             mv.quartet[slice * 24 * kCube3Moves + m] / 24,
-                                             mv.twist[twist * kCube3Moves + m])]);
+      closest = std::min(
+          closest,
+          Cube3Phase1Distance(t.phase1_moves[Cube3Phase1Index(
+              mv.flip[flip * kCube3Moves + m], mv.quartet[slice * 24 * kCube3Moves + m] / 24,
+              mv.twist[twist * kCube3Moves + m])]));
     }
     ASSERT_EQ(closest, d - 1) << index;
   }
@@ -218,6 +220,22 @@ TEST(Cube3PruningTest, TheVerifierFindsAWrongPhase1MovesWord) {
   ASSERT_EQ(report.failures.size(), 1u);
   EXPECT_NE(report.failures[0].find("phase1_moves entry 123456789: "), std::string::npos)
       << report.failures[0];
+}
+
+// The words' low bits are phase 1's distances, checked as a table of their own: one entry one
+// too far is reported by its entry (with what its neighbours then disagree on).
+TEST(Cube3PruningTest, TheVerifierFindsAWrongDistanceToG1) {
+  std::vector<uint32_t>& words = MutableData().phase1_moves;
+  const uint64_t entry = 123456789;
+  const uint32_t kept = words[entry];
+  words[entry] = (kept & ~15u) | static_cast<uint32_t>(Cube3Phase1Distance(kept) + 1);
+  const Cube3VerifyReport report = VerifyCube3Tables(Tables(), 2);
+  words[entry] = kept;
+  bool named = false;
+  for (const std::string& failure : report.failures) {
+    named = named || failure.find("phase1 entry 123456789: ") != std::string::npos;
+  }
+  EXPECT_TRUE(named) << absl::StrJoin(report.failures, "\n");
 }
 
 // The search's kShortestReturnToG1: from a state in G1, no move sequence of 1 to 4 moves that

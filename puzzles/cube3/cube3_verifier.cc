@@ -16,11 +16,17 @@ struct NoMore {
   std::string operator()(uint64_t, const uint64_t*) const { return ""; }
 };
 
-// One table's check over [0, size) on `threads` threads. neighbours(i, out) writes the entry
-// indexes one move away from entry i and returns how many; more(i, next) checks whatever else
-// the entry's neighbours decide, returning "" or what is wrong.
-template <typename Neighbours, typename More = NoMore>
-void CheckTable(const char* name, const uint8_t* table, uint64_t size, uint64_t solved, int threads,
+// A table of bytes, each a distance.
+struct Bytes {
+  const uint8_t* table;
+  int operator()(uint64_t i) const { return table[i]; }
+};
+
+// One table's check over [0, size) on `threads` threads, entry i's distance distance(i).
+// neighbours(i, out) writes the entry indexes one move away from entry i and returns how many;
+// more(i, next) checks whatever else the entry's neighbours decide, returning "" or what is wrong.
+template <typename Distance, typename Neighbours, typename More = NoMore>
+void CheckTable(const char* name, Distance distance, uint64_t size, uint64_t solved, int threads,
                 Neighbours neighbours, Cube3VerifyReport* report, More more = More()) {
   std::mutex mu;
   std::vector<uint64_t> counts;
@@ -29,7 +35,7 @@ void CheckTable(const char* name, const uint8_t* table, uint64_t size, uint64_t 
     std::vector<std::string> local_failures;
     uint64_t next[kCube3Moves];
     for (uint64_t i = begin; i < end; ++i) {
-      const int d = table[i];
+      const int d = distance(i);
       if (d >= 32) {
         if (local_failures.size() < kMaxFailures) {
           local_failures.push_back(absl::StrCat(name, " entry ", i, ": ", d, " is not a distance"));
@@ -39,7 +45,7 @@ void CheckTable(const char* name, const uint8_t* table, uint64_t size, uint64_t 
       ++local_counts[d];
       const int n = neighbours(i, next);
       int closest = 255;
-      for (int k = 0; k < n; ++k) closest = std::min<int>(closest, table[next[k]]);
+      for (int k = 0; k < n; ++k) closest = std::min(closest, distance(next[k]));
       // Solved's entry is the only 0 (its stabiliser images all land on it: twist and UD edges
       // 0 conjugate to 0).
       const bool ok = i == solved ? d == 0 : d > 0 && closest == d - 1;
@@ -61,8 +67,8 @@ void CheckTable(const char* name, const uint8_t* table, uint64_t size, uint64_t 
   };
   RunOnThreadRanges(size, threads, run);
   while (!counts.empty() && counts.back() == 0) counts.pop_back();
-  if (table[solved] != 0 && report->failures.size() < kMaxFailures) {
-    report->failures.push_back(absl::StrCat(name, ": solved's entry is ", int{table[solved]}));
+  if (distance(solved) != 0 && report->failures.size() < kMaxFailures) {
+    report->failures.push_back(absl::StrCat(name, ": solved's entry is ", distance(solved)));
   }
   report->depth_counts.push_back(counts);
   report->entries_checked += size;
@@ -75,9 +81,11 @@ Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int thread
   const Cube3MoveTables& mv = Cube3MoveTables::Get();
   const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
   Cube3VerifyReport report;
-  // Phase 1: the representative's flip and slice with the entry's twist, turned by each move.
+  // Phase 1: the distances in the words' low bits; the representative's flip and slice with the
+  // entry's twist, turned by each move.
+  const auto phase1 = [&tables](uint64_t i) { return Cube3Phase1Distance(tables.phase1_moves[i]); };
   CheckTable(
-      "phase1", tables.phase1, kCube3Phase1Entries, Cube3Phase1Index(0, 0, 0, sym), threads,
+      "phase1", phase1, kCube3Phase1Entries, Cube3Phase1Index(0, 0, 0, sym), threads,
       [&](uint64_t i, uint64_t* out) {
         const uint32_t flipslice = sym.flipslice_representative[i / kCube3Twists];
         const int flip = flipslice % 2048, slice = flipslice / 2048;
@@ -90,24 +98,25 @@ Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int thread
         return kCube3Moves;
       },
       &report,
-      // phase1_moves: the entry's distance, and each move's change of it as the layout in
-      // cube3_pruning.h encodes it, from the same neighbours (move m's is next[m]).
+      // The rest of each word: each move's change of the distance as the layout in
+      // cube3_pruning.h encodes it, from the same neighbours' distances (move m's is next[m]),
+      // checked above.
       [&](uint64_t i, const uint64_t* next) -> std::string {
-        const int d = tables.phase1[i];
-        uint32_t expected = static_cast<uint32_t>(d & 15);
+        const int d = phase1(i);
+        uint32_t expected = static_cast<uint32_t>(d);
         for (int m = 0; m < kCube3Moves; ++m) {
-          const int delta = tables.phase1[next[m]] - d;
+          const int delta = phase1(next[m]) - d;
           const int face_bits = 4 + 4 * (m / 3);
           if (delta != 0) expected |= uint32_t{1} << (face_bits + 1 + m % 3);
           if (delta > 0) expected |= uint32_t{1} << face_bits;
         }
         if (tables.phase1_moves[i] == expected) return "";
         return absl::StrCat("phase1_moves entry ", i, ": 0x", absl::Hex(tables.phase1_moves[i]),
-                            " but phase1's neighbours give 0x", absl::Hex(expected));
+                            " but its neighbours' distances give 0x", absl::Hex(expected));
       });
   // Phase 2: the representative's corners with the entry's UD edges, by each phase-2 move.
   CheckTable(
-      "phase2", tables.phase2, kCube3Phase2Entries, Cube3Phase2Index(0, 0, sym), threads,
+      "phase2", Bytes{tables.phase2}, kCube3Phase2Entries, Cube3Phase2Index(0, 0, sym), threads,
       [&](uint64_t i, uint64_t* out) {
         const int corners = sym.corner_representative[i / kCube3UDEdgePerms];
         const int ud = static_cast<int>(i % kCube3UDEdgePerms);
@@ -120,7 +129,7 @@ Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int thread
       },
       &report);
   CheckTable(
-      "corners_slice", tables.corners_slice, kCube3CornersSliceEntries, 0, threads,
+      "corners_slice", Bytes{tables.corners_slice}, kCube3CornersSliceEntries, 0, threads,
       [&](uint64_t i, uint64_t* out) {
         const int corners = static_cast<int>(i / kCube3SlicePerms);
         const int slice = static_cast<int>(i % kCube3SlicePerms);
@@ -134,7 +143,7 @@ Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int thread
       &report);
   // Corners: the representative's corners with the entry's twist, by each of the 18 moves.
   CheckTable(
-      "corners", tables.corners, kCube3CornersEntries, Cube3CornersIndex(0, 0, sym), threads,
+      "corners", Bytes{tables.corners}, kCube3CornersEntries, Cube3CornersIndex(0, 0, sym), threads,
       [&](uint64_t i, uint64_t* out) {
         const int corners = sym.corner_representative[i / kCube3Twists];
         const int twist = static_cast<int>(i % kCube3Twists);
@@ -156,7 +165,7 @@ Cube3VerifyReport VerifyCube3LargeTable(const uint8_t* large, const Cube3FlipSli
   Cube3VerifyReport report;
   // The representative's class row with the entry's twist, by each of the 18 moves.
   CheckTable(
-      "large", large, kCube3LargeEntries, 0, threads,
+      "large", Bytes{large}, kCube3LargeEntries, 0, threads,
       [&](uint64_t i, uint64_t* out) {
         const int cls = static_cast<int>(i / kCube3Twists);
         const int twist = static_cast<int>(i % kCube3Twists);

@@ -1,7 +1,8 @@
-// Checks every entry of the 3x3x3's four distance tables without the breadth-first search that
-// built them: a table is the exact distance from solved exactly when the solved entries hold 0
-// and every other entry d has a neighbour (one move away) at d - 1 and none below it. Each
-// phase1_moves word is checked against phase 1's entry and its neighbours', in the same pass. The
+// Checks every entry of the 3x3x3's four distance tables (phase 1's, in the low bits of the
+// phase1_moves words, and the three byte tables) without the breadth-first search that built
+// them: a table is the exact distance from solved exactly when the solved entries hold 0 and every
+// other entry d has a neighbour (one move away) at d - 1 and none below it. The rest of each
+// phase1_moves word is checked against its neighbours' distances, in the same pass. The
 // check walks each table's graph as its own definition (cube3_pruning.h's layouts, through the
 // coordinate and symmetry tables, which cube3_coordinates_test and cube3_symmetry_test hold to
 // the cubie model, and cube3_two_phase_test to an IDDFS brute force).
