@@ -680,21 +680,20 @@ struct OrderKeepingSymmetry {
 };
 
 // The five besides the identity: the rotations R and R^2, and the three mirrors in the planes
-// through the URF-DBL diagonal. Found by their effect on the moves' states.
+// through the URF-DBL diagonal. Found among the 48 by their effect on the moves.
 const std::vector<OrderKeepingSymmetry>& OrderKeepingSymmetries() {
   static const auto* const symmetries = [] {
     auto* out = new std::vector<OrderKeepingSymmetry>();
+    const Cube3Phase1Moves& phase1 = Cube3Phase1Moves::Get();
     for (int s = 0; s < kCube3Symmetries; ++s) {
       for (int k = 0; k < kAxes; ++k) {
         if (s == 0 && k == 0) continue;
         OrderKeepingSymmetry symmetry{s, k, {}};
         bool keeps_order = true;
         for (int m = 0; m < kCube3Moves; ++m) {
-          const Cube3State image = Cube3RotateUrf(Cube3Conjugate(Cube3MoveState(m), s), k);
-          int found = 0;
-          while (!(Cube3MoveState(found) == image)) ++found;  // a symmetry maps moves to moves
-          symmetry.move[m] = found;
-          keeps_order = keeps_order && (Cube3MoveFace(found) < 3) == (Cube3MoveFace(m) < 3);
+          symmetry.move[m] = Cube3RotatedMove(k, phase1.Conjugated(s, m));  // R^k S m S^-1 R^-k
+          keeps_order =
+              keeps_order && (Cube3MoveFace(symmetry.move[m]) < 3) == (Cube3MoveFace(m) < 3);
         }
         if (keeps_order) out->push_back(symmetry);
       }
