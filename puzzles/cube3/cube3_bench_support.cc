@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <fstream>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "puzzles/cube3/cube3_notation.h"
 #include "puzzles/cube3/cube3_table.h"
@@ -28,6 +30,34 @@ absl::StatusOr<std::vector<Cube3State>> ReadCube3Cubes(const std::string& path, 
     cubes.push_back(*cube);
   }
   return cubes;
+}
+
+absl::StatusOr<std::vector<Cube3KnownPosition>> ReadCube3KnownPositions(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot be read"));
+  std::vector<Cube3KnownPosition> positions;
+  int line_number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_number;
+    if (line.empty() || line[0] == '#') continue;
+    const std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
+    Cube3KnownPosition position;
+    if (fields.size() != 4 || !absl::SimpleAtoi(fields[1], &position.htm) ||
+        !absl::SimpleAtoi(fields[2], &position.qtm)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, " line ", line_number, ": expected NAME HTM QTM FACELETS (two numbers)"));
+    }
+    absl::StatusOr<Cube3State> cube = ParseCube3Facelets(fields[3], fields[0]);
+    if (!cube.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, " line ", line_number, ": ", cube.status().message()));
+    }
+    position.name = fields[0];
+    position.facelets = fields[3];
+    position.cube = *cube;
+    positions.push_back(std::move(position));
+  }
+  return positions;
 }
 
 Cube3PruningData BuildCube3TablesPrinted(int threads) {

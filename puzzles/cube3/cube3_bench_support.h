@@ -1,4 +1,5 @@
-// What the 3x3x3's benchmark binaries share: reading a file of cubes, and building the tables
+// What the 3x3x3's benchmark binaries and tests share: reading the files of cubes, and building
+// the tables
 // (or mapping them from a table file, as the server does) with the time it took printed.
 //
 // Thread-safety: pure functions.
@@ -21,6 +22,19 @@ namespace puzzle {
 // InvalidArgument "<path> line N: <the facelet parser's message>" for a bad line.
 absl::StatusOr<std::vector<Cube3State>> ReadCube3Cubes(const std::string& path, int first,
                                                        int count);
+
+// A line of testdata/cube3_known.txt: "NAME HTM QTM FACELETS", a position and its published
+// optimal lengths in the half-turn and quarter-turn metrics.
+struct Cube3KnownPosition {
+  std::string name;
+  int htm = 0, qtm = 0;
+  std::string facelets;
+  Cube3State cube;
+};
+// Every position of such a file ('#' lines and empty lines skipped). NotFound when the file
+// cannot be read; InvalidArgument "<path> line N: ..." for a line without four fields, a length
+// that is not a number, or facelets the parser refuses (its message).
+absl::StatusOr<std::vector<Cube3KnownPosition>> ReadCube3KnownPositions(const std::string& path);
 
 // Cube3PruningData::Build on `threads` threads, its depth lines on stderr, then "tables: 25.1 s on
 // 2 threads, 682.2 MB" on stdout.

@@ -7,7 +7,6 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <string>
@@ -15,13 +14,12 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
 #include "puzzle/seeded_random.h"
 #include "puzzle/table_file.h"
+#include "puzzles/cube3/cube3_bench_support.h"
 #include "puzzles/cube3/cube3_coordinates.h"
 #include "puzzles/cube3/cube3_flipslice_sorted.h"
 #include "puzzles/cube3/cube3_notation.h"
@@ -322,39 +320,31 @@ TEST(Cube3OptimalTest, CancellationStopsTheSearch) {
 // reduction of point 7): only cube3_superflip_test runs it, with a progress line a minute on
 // stderr.
 TEST(Cube3OptimalTest, TheKnownPositionsTakeTheirPublishedLengths) {
-  std::ifstream in("puzzles/cube3/testdata/cube3_known.txt");
-  ASSERT_TRUE(in) << "testdata/cube3_known.txt";
-  int positions = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    const std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
-    ASSERT_EQ(fields.size(), 4u) << line;
-    int htm = 0;
-    ASSERT_TRUE(absl::SimpleAtoi(fields[1], &htm)) << line;
-    absl::StatusOr<Cube3State> cube = ParseCube3Board(fields[3], fields[0]);
-    ASSERT_TRUE(cube.ok()) << cube.status();
+  const absl::StatusOr<std::vector<Cube3KnownPosition>> known =
+      ReadCube3KnownPositions("puzzles/cube3/testdata/cube3_known.txt");
+  ASSERT_TRUE(known.ok()) << known.status();
+  ASSERT_GE(known->size(), 2u);  // solved and the superflip
+  for (const Cube3KnownPosition& p : *known) {
     Cube3Optimal solver(&Tables());
     Cube3Optimal::Options options;
     options.threads = 2;
     options.progress_interval = absl::Minutes(1);
     const absl::Time start = absl::Now();
     options.progress = [&](int bound, uint64_t nodes) {
-      std::fprintf(stderr, "%s: bound %d, %llu nodes, %.0f s\n", fields[0].c_str(), bound,
+      std::fprintf(stderr, "%s: bound %d, %llu nodes, %.0f s\n", p.name.c_str(), bound,
                    static_cast<unsigned long long>(nodes),
                    absl::ToDoubleSeconds(absl::Now() - start));
     };
-    const Cube3Optimal::Result result = solver.Solve(*cube, options);
-    std::fprintf(stderr, "%s: %d moves (%s), %llu nodes, %.0f s\n", fields[0].c_str(),
+    const Cube3Optimal::Result result = solver.Solve(p.cube, options);
+    std::fprintf(stderr, "%s: %d moves (%s), %llu nodes, %.0f s\n", p.name.c_str(),
                  static_cast<int>(result.moves.size()), Tokens(result.moves).c_str(),
                  static_cast<unsigned long long>(result.nodes),
                  absl::ToDoubleSeconds(absl::Now() - start));
-    ASSERT_TRUE(result.found) << fields[0];
-    EXPECT_EQ(static_cast<int>(result.moves.size()), htm) << fields[0];
-    EXPECT_EQ(result.lower_bound, htm) << fields[0];
-    EXPECT_EQ(ApplyCube3StickerTurns(fields[3], Turns(result.moves)), kSolved) << fields[0];
-    ++positions;
+    ASSERT_TRUE(result.found) << p.name;
+    EXPECT_EQ(static_cast<int>(result.moves.size()), p.htm) << p.name;
+    EXPECT_EQ(result.lower_bound, p.htm) << p.name;
+    EXPECT_EQ(ApplyCube3StickerTurns(p.facelets, Turns(result.moves)), kSolved) << p.name;
   }
-  EXPECT_GE(positions, 2);  // solved and the superflip
 }
 #endif
 

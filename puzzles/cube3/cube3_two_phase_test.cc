@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
 #include "puzzle/seeded_random.h"
+#include "puzzles/cube3/cube3_bench_support.h"
 #include "puzzles/cube3/cube3_coordinates.h"
 #include "puzzles/cube3/cube3_notation.h"
 #include "puzzles/cube3/cube3_phase1_moves.h"
@@ -287,16 +287,16 @@ TEST(Cube3TwoPhaseTest, SolvesThePublishedRandomCubesInAtMost20) {
 
 TEST(Cube3TwoPhaseTest, SolvesTheKnownPositions) {
   const Cube3TwoPhase solver(&Tables());
-  for (const std::string& line : FileCubes("puzzles/cube3/testdata/cube3_known.txt")) {
-    const std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
-    ASSERT_EQ(fields.size(), 4u) << line;
-    absl::StatusOr<Cube3State> c = ParseCube3Facelets(fields[3], "cube");
-    ASSERT_TRUE(c.ok()) << c.status();
-    const Cube3TwoPhase::Result r = solver.Solve(*c, {});
-    ASSERT_TRUE(r.found) << line;
-    EXPECT_LE(r.moves.size(), 20u) << line;
-    EXPECT_GE(r.moves.size(), static_cast<size_t>(std::stoi(fields[1]))) << line;
-    EXPECT_EQ(ApplyCube3StickerTurns(fields[3], AsTurns(r.moves)), kCube3SolvedFacelets) << line;
+  const absl::StatusOr<std::vector<Cube3KnownPosition>> known =
+      ReadCube3KnownPositions("puzzles/cube3/testdata/cube3_known.txt");
+  ASSERT_TRUE(known.ok()) << known.status();
+  ASSERT_GE(known->size(), 2u);
+  for (const Cube3KnownPosition& p : *known) {
+    const Cube3TwoPhase::Result r = solver.Solve(p.cube, {});
+    ASSERT_TRUE(r.found) << p.name;
+    EXPECT_LE(r.moves.size(), 20u) << p.name;
+    EXPECT_GE(r.moves.size(), static_cast<size_t>(p.htm)) << p.name;
+    EXPECT_EQ(ApplyCube3StickerTurns(p.facelets, AsTurns(r.moves)), kCube3SolvedFacelets) << p.name;
   }
 }
 
