@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,11 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
         single_request_(info->type() == ServerRpcInfo::Type::UNARY ||
                         info->type() == ServerRpcInfo::Type::SERVER_STREAMING),
         method_name_(info->method()),
+        context_(info->server_context()),
         // The context's deadline is bound before interceptors are created; read it now, as the
         // context is being destroyed when the interceptor is.
-        deadline_(info->server_context()->deadline()) {
+        deadline_(context_->deadline()),
+        client_deadline_lead_(ClientDeadlineLead(deadline_)) {
     metrics_->BeginRequest(Transport::kGrpc);
     start_nanos_.store(absl::GetCurrentTimeNanos(), std::memory_order_relaxed);
     auto fixed = puzzles->fixed.find(info->method());
@@ -44,10 +47,10 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
   }
 
   ~MetricsInterceptor() override {
-    // A call that ends without sending a status: the client went away, or its deadline passed.
-    if (!recorded_.load(std::memory_order_acquire)) {
-      Record(DeadlinePassed() ? absl::StatusCode::kDeadlineExceeded : absl::StatusCode::kCancelled);
-    }
+    // The call ended without its close being seen (the server shut down): the status sent, if
+    // any, else what a call that ended without one was.
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!recorded_) RecordLocked(status_sent_ ? sent_code_ : UnansweredCode());
   }
 
   void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
@@ -73,8 +76,18 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
                          method_name_, ")"));
         methods->ModifySendStatus(status);
       }
-      Record(DeadlinePassed() ? absl::StatusCode::kDeadlineExceeded
-                              : static_cast<absl::StatusCode>(status.error_code()));
+      std::lock_guard<std::mutex> lock(mu_);
+      status_sent_ = true;
+      sent_code_ = static_cast<absl::StatusCode>(status.error_code());
+    }
+    // The call is over (its status sent, or the call cancelled): only now does the context know
+    // whether the client got the status.
+    if (methods->QueryInterceptionHookPoint(InterceptionHookPoints::POST_RECV_CLOSE)) {
+      const bool cancelled = context_->IsCancelled();
+      std::lock_guard<std::mutex> lock(mu_);
+      if (!recorded_) {
+        RecordLocked(cancelled || !status_sent_ ? UnansweredCode() : sent_code_);
+      }
     }
     methods->Proceed();
   }
@@ -102,20 +115,37 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
     }
   }
 
-  // gRPC core keeps deadlines in whole milliseconds of its own clock, so its timer may end a
-  // call up to about a millisecond before system_clock reaches the deadline (seen: 1 stream in
-  // 16 idle past a 300 ms deadline was counted OK); 2 ms of slack counts those as
-  // DEADLINE_EXCEEDED, as their clients see them.
-  bool DeadlinePassed() const {
-    return std::chrono::system_clock::now() + std::chrono::milliseconds(2) >= deadline_;
+  // How much earlier than the server's deadline the client's may pass. A client sends its time
+  // left, not its deadline (grpc-timeout, rounded up to 3 digits of its unit, so up to 1% more),
+  // and the server's deadline starts from when the headers arrived: on a loaded machine tens of
+  // milliseconds later (seen: 3 streams in 16 idle past a 300 ms deadline were cancelled by their
+  // clients before the server's deadline, with a slack of 2 ms).
+  static std::chrono::system_clock::duration ClientDeadlineLead(
+      std::chrono::system_clock::time_point deadline) {
+    const auto now = std::chrono::system_clock::now();
+    const auto timeout = deadline > now ? deadline - now : std::chrono::system_clock::duration(0);
+    return std::chrono::milliseconds(100) + timeout / 50;
   }
 
-  void Record(absl::StatusCode code) {
+  // The code of a call whose client did not get a status: DEADLINE_EXCEEDED when the call ended
+  // after, or at most client_deadline_lead_ before, the server's deadline (the client's timer
+  // ended it), else CANCELLED (the client cancelled it or went away).
+  absl::StatusCode UnansweredCode() const {
+    if (deadline_ == std::chrono::system_clock::time_point::max()) {
+      return absl::StatusCode::kCancelled;
+    }
+    return std::chrono::system_clock::now() + client_deadline_lead_ >= deadline_
+               ? absl::StatusCode::kDeadlineExceeded
+               : absl::StatusCode::kCancelled;
+  }
+
+  // Counts the call once under `code`. REQUIRES: mu_ held, !recorded_.
+  void RecordLocked(absl::StatusCode code) {
     Metrics::MethodMetrics* method = method_.load(std::memory_order_acquire);
     method->Record(code, absl::Nanoseconds(absl::GetCurrentTimeNanos() -
                                            start_nanos_.load(std::memory_order_relaxed)));
     metrics_->EndRequest(Transport::kGrpc);
-    recorded_.store(true, std::memory_order_release);
+    recorded_ = true;
   }
 
   Metrics* const metrics_;
@@ -123,13 +153,19 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
   bool puzzle_seen_ = false;  // touched by Intercept only, which gRPC calls one hook at a time
   const bool single_request_;
   const std::string method_name_;
+  grpc::ServerContextBase* const context_;  // valid until the call is over
   const std::chrono::system_clock::time_point deadline_;
+  const std::chrono::system_clock::duration client_deadline_lead_;
   const Metrics::PuzzleSeries* method_puzzles_ = nullptr;  // the method's series (set before
                                                            // gRPC may call Intercept)
   std::atomic<Metrics::MethodMetrics*> method_{nullptr};
   std::atomic<int64_t> start_nanos_{0};
   std::atomic<bool> parse_failed_{false};
-  std::atomic<bool> recorded_{false};
+  // PRE_SEND_STATUS and POST_RECV_CLOSE may run on two threads at once.
+  std::mutex mu_;
+  bool status_sent_ = false;                            // guarded by mu_
+  absl::StatusCode sent_code_ = absl::StatusCode::kOk;  // guarded by mu_
+  bool recorded_ = false;                               // guarded by mu_
 };
 
 class MetricsInterceptorFactory final

@@ -2,12 +2,16 @@
 // as a gRPC server interceptor, so it covers every service (the puzzles, health, reflection)
 // without touching their code.
 //
-// The code recorded is the one the client sees, which is not always the one the server sends:
-//   - A call whose deadline has passed by the time its status is sent (or that ends without
-//     sending one after its deadline) is counted as DEADLINE_EXCEEDED: the client gave up at the
-//     deadline, whatever the handler answered afterwards (gRPC 1.51 lets a handler that did not
-//     notice the deadline finish with OK).
-//   - A call that ends without a status before its deadline is CANCELLED (the client went away).
+// The code recorded is the one the client sees, which is not always the one the server sends.
+// The interceptor records a call once it is over (gRPC's POST_RECV_CLOSE, when the context knows
+// whether the call was cancelled; or, failing that, when the call is destroyed):
+//   - A call whose status reached the client counts under that status.
+//   - A call cancelled before its status went out (gRPC 1.51 lets a handler that did not notice
+//     finish with OK all the same) counts as DEADLINE_EXCEEDED when it ended after, or shortly
+//     before, the server's view of its deadline: the client's timer ended it. The client's
+//     deadline passes before the server's by the time its headers took to arrive, plus gRPC's
+//     rounding up of the timeout on the wire (at most 1%), so "shortly" is 100 ms plus 2% of
+//     the timeout. Otherwise the call counts as CANCELLED (the client cancelled it or went away).
 //   - A request message that cannot be parsed: gRPC's callback API answers it itself with
 //     UNIMPLEMENTED and an empty message. The interceptor replaces that status with INTERNAL
 //     "request message could not be parsed as the method's request type (<method>)", the code the

@@ -27,7 +27,8 @@ namespace api = ::puzzleoracle::v1;
 constexpr char kSolve[] = "/puzzleoracle.v1.EightPuzzle/Solve";
 
 // Solve answers at once, except: start "sleep" sleeps 300 ms and then answers OK without
-// looking at the deadline; start "bad" answers INVALID_ARGUMENT.
+// looking at the deadline; start "wait" answers OK once the call is cancelled; start "bad"
+// answers INVALID_ARGUMENT.
 class TestService final : public api::EightPuzzle::CallbackService {
   grpc::ServerUnaryReactor* Solve(grpc::CallbackServerContext* context,
                                   const api::SolveRequest* request,
@@ -36,6 +37,13 @@ class TestService final : public api::EightPuzzle::CallbackService {
     if (request->start() == "sleep") {
       std::thread([reactor] {
         absl::SleepFor(absl::Milliseconds(300));
+        reactor->Finish(grpc::Status::OK);
+      }).detach();
+      return reactor;
+    }
+    if (request->start() == "wait") {
+      std::thread([context, reactor] {
+        while (!context->IsCancelled()) absl::SleepFor(absl::Milliseconds(1));
         reactor->Finish(grpc::Status::OK);
       }).detach();
       return reactor;
@@ -129,6 +137,34 @@ TEST_F(MetricsInterceptorTest, CallFinishedAfterItsDeadlineCountsAsDeadlineExcee
   EXPECT_TRUE(Solve("sleep", absl::Seconds(10)).ok());
   ExpectCountSoon("OK", 1);
   EXPECT_EQ(Count("DEADLINE_EXCEEDED"), 1);
+}
+
+// Calls that the client cancels, whose handlers then finish with OK: the server counts one
+// cancelled 70 ms before its deadline as DEADLINE_EXCEEDED (as a client's deadline passes before
+// the server's, by the time its headers took to arrive), and one cancelled 9.9 s before its
+// deadline as CANCELLED. Neither counts as OK.
+TEST_F(MetricsInterceptorTest, CancelledCallsCountByHowCloseToTheDeadlineTheyEnded) {
+  auto cancelled_after = [this](absl::Duration timeout, absl::Duration cancel_after) {
+    grpc::ClientContext context;
+    context.set_deadline(absl::ToChronoTime(absl::Now() + timeout));
+    api::SolveRequest request;
+    request.set_start("wait");
+    api::SolveResponse response;
+    std::promise<grpc::Status> done;
+    stub_->async()->Solve(&context, &request, &response,
+                          [&done](grpc::Status status) { done.set_value(std::move(status)); });
+    absl::SleepFor(cancel_after);
+    context.TryCancel();
+    return done.get_future().get();
+  };
+  EXPECT_EQ(cancelled_after(absl::Milliseconds(350), absl::Milliseconds(280)).error_code(),
+            grpc::StatusCode::CANCELLED);
+  ExpectCountSoon("DEADLINE_EXCEEDED", 1);
+  EXPECT_EQ(cancelled_after(absl::Seconds(10), absl::Milliseconds(100)).error_code(),
+            grpc::StatusCode::CANCELLED);
+  ExpectCountSoon("CANCELLED", 1);
+  EXPECT_EQ(Count("DEADLINE_EXCEEDED"), 1);
+  EXPECT_EQ(Count("OK"), 0);
 }
 
 // Bytes that are not a SolveRequest: gRPC's callback API would answer UNIMPLEMENTED with no
