@@ -50,7 +50,7 @@ const Cube3Phase1Moves& Cube3Phase1Moves::Get() {
   return *tables;
 }
 
-Cube3Phase1Moves::Cube3Phase1Moves() : flipslice_move_(kCube3FlipSliceClasses * kCube3Moves) {
+Cube3Phase1Moves::Cube3Phase1Moves() : flipslice_move_(kCube3FlipSliceClasses, Row{}) {
   FillSymmetryTables();
   FillFlipSliceMoves();
 }
@@ -101,7 +101,12 @@ void Cube3Phase1Moves::FillFlipSliceMoves() {
       const int combination1 = moves.quartet[combination * 24 * kCube3Moves + m] / 24;
       const int flipslice1 = 2048 * combination1 + flip1;
       const uint32_t cls1 = sym.flipslice_class[flipslice1];
-      flipslice_move_[cls * kCube3Moves + m] = cls1 | uint32_t{sym.flipslice_sym[flipslice1]} << 16;
+      const uint32_t entry = cls1 | uint32_t{sym.flipslice_sym[flipslice1]} << 16;
+      const int bit = kEntryBits * m;
+      for (int b = 0; b < kEntryBits; ++b) {
+        flipslice_move_[cls].bytes[(bit + b) / 8] |=
+            static_cast<uint8_t>((entry >> b & 1) << (bit + b) % 8);
+      }
     }
   }
 }

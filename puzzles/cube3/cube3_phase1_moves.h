@@ -21,6 +21,7 @@
 #define PUZZLES_CUBE3_CUBE3_PHASE1_MOVES_H_
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "puzzles/cube3/cube3_coordinates.h"
@@ -77,14 +78,15 @@ class Cube3Phase1Moves {
     int sym;  // brings the result to its class's representative
   };
   Moved FlipSliceMove(int cls, int m) const {
-    const uint32_t packed = flipslice_move_[cls * kCube3Moves + m];
+    // Entry m is 20 bits at bit 20 m of its class's row, bits in little-endian order; the 4 bytes
+    // from its first byte hold it (read as a little-endian word: x86-64, as the table files).
+    uint32_t word;
+    std::memcpy(&word, flipslice_move_[cls].bytes + kEntryBits * m / 8, sizeof word);
+    const uint32_t packed = word >> (kEntryBits * m % 8);
     return {static_cast<int>(packed & 0xFFFF), static_cast<int>(packed >> 16 & 0xF)};
   }
-  // Both cache lines a row may span (72 bytes): its first entry's and its last's.
-  void PrefetchFlipSliceRow(int cls) const {
-    __builtin_prefetch(&flipslice_move_[cls * kCube3Moves]);
-    __builtin_prefetch(&flipslice_move_[cls * kCube3Moves + kCube3Moves - 1]);
-  }
+  // A row is one cache line.
+  void PrefetchFlipSliceRow(int cls) const { __builtin_prefetch(&flipslice_move_[cls]); }
 
  private:
   Cube3Phase1Moves();
@@ -95,8 +97,14 @@ class Cube3Phase1Moves {
   uint8_t product_[kCube3Symmetries * kCube3Symmetries];
   // [axis][s][face][4 bits of a phase1_moves word]: Deltas' masks for that face's turns.
   uint64_t deltas_[3 * kCube3Symmetries * 6 * 16] = {};
-  // 16 bits class, 4 bits sym (see Moved).
-  std::vector<uint32_t> flipslice_move_;
+  // By class, its 18 moves' results, 20 bits each (16 bits class, 4 bits sym: see Moved), packed
+  // into one cache line so that a node's children cost one line of this 4.1 MB table, not two.
+  static constexpr int kEntryBits = 20;
+  struct alignas(64) Row {
+    uint8_t bytes[64];
+  };
+  static_assert(kEntryBits * kCube3Moves / 8 + 4 <= sizeof(Row::bytes), "an entry's 4 bytes fit");
+  std::vector<Row> flipslice_move_;
 };
 
 }  // namespace puzzle

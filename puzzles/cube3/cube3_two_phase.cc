@@ -50,12 +50,12 @@ constexpr int kMaxCornersDistance = 11;
 constexpr int kShortestReturnToG1 = 5;
 
 // Phase 1 waits on memory: each node reads its own phase1_moves word, a random read of 564 MB,
-// and its class's row of the 4.6 MB flip-slice move table. So the search runs several subtrees
-// side by side in lanes, each an explicit stack, and expands one node of each in turn: the words
-// and rows a lane's next node needs, prefetched when its parent was expanded, arrive while the
-// other lanes expand theirs. (Measured in one process, alternating, on the hardest published cube
-// at most 20 moves: 6 lanes 11% faster than 1, and 19% over the first 200 cubes at most 19. 12
-// lanes were slower than 6.)
+// and its class's row (one cache line) of the 4.1 MB flip-slice move table. So the search runs
+// several subtrees side by side in lanes, each an explicit stack, and expands one node of each
+// in turn: the words and rows a lane's next node needs, prefetched when its parent was expanded,
+// arrive while the other lanes expand theirs. (Measured in one process, alternating, on the hardest
+// published cube at most 20 moves: 6 lanes 11% faster than 1, and 19% over the first 200 cubes at
+// most 19. 12 lanes were slower than 6.)
 //
 // The answer stays the one a plain depth-first search gives, and does not depend on the number
 // of lanes. The subtrees are the tasks of one round (one phase-1 length and one first move),
