@@ -150,7 +150,7 @@ class MetricsInterceptor final : public grpc::experimental::Interceptor {
 
   Metrics* const metrics_;
   const bool puzzle_from_request_;
-  bool puzzle_seen_ = false;  // touched by Intercept only, which gRPC calls one hook at a time
+  bool puzzle_seen_ = false;  // touched only at POST_RECV_MESSAGE, one message at a time
   const bool single_request_;
   const std::string method_name_;
   grpc::ServerContextBase* const context_;  // valid until the call is over
