@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 namespace puzzle {
 namespace {
@@ -102,11 +103,12 @@ void Cube3Phase1Moves::FillFlipSliceMoves() {
       const int flipslice1 = 2048 * combination1 + flip1;
       const uint32_t cls1 = sym.flipslice_class[flipslice1];
       const uint32_t entry = cls1 | uint32_t{sym.flipslice_sym[flipslice1]} << 16;
-      const int bit = kEntryBits * m;
-      for (int b = 0; b < kEntryBits; ++b) {
-        flipslice_move_[cls].bytes[(bit + b) / 8] |=
-            static_cast<uint8_t>((entry >> b & 1) << (bit + b) % 8);
-      }
+      // Written as FlipSliceMove reads it: OR-ed into the 4 bytes from the entry's first byte.
+      uint8_t* const at = flipslice_move_[cls].bytes + kEntryBits * m / 8;
+      uint32_t word;
+      std::memcpy(&word, at, sizeof word);
+      word |= entry << (kEntryBits * m % 8);
+      std::memcpy(at, &word, sizeof word);
     }
   }
 }
