@@ -1,5 +1,6 @@
 #include "puzzles/cube3/cube3_table.h"
 
+#include <iterator>
 #include <utility>
 
 namespace puzzle {
@@ -53,7 +54,7 @@ absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file) {
       {kCube3CornersSliceSection, kCube3CornersSliceEntries},
       {kCube3CornersSection, kCube3CornersEntries}};
   const uint8_t** const fields[] = {&tables.phase2, &tables.corners_slice, &tables.corners};
-  for (int i = 0; i < 3; ++i) {
+  for (size_t i = 0; i < std::size(layouts); ++i) {
     absl::StatusOr<const TableSection*> section =
         file.SectionWithLayout(layouts[i].first, 8, layouts[i].second);
     if (!section.ok()) return section.status();
