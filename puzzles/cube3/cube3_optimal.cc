@@ -478,6 +478,10 @@ struct Shared {
   int inverse_from;                // the fewest moves left at which children's inverses are probed
   std::atomic<bool> stop{false};   // deadline or cancellation seen
   std::atomic<uint64_t> nodes{0};  // summed at each poll
+  // When the next progress report is due: one schedule for the whole solve, kept across bounds
+  // (a bound shorter than the interval must not put the report off again). Read and written only
+  // on the calling thread: by its worker and while it waits for the others.
+  absl::Time next_progress;
   // The current bound's work.
   int bound = 0;
   std::vector<Item> items;
@@ -495,9 +499,7 @@ template <typename Tables>
 class Worker {
  public:
   Worker(const Tables& tables, Shared* shared, bool reports)
-      : tables_(tables), shared_(*shared), reports_(reports) {
-    next_progress_ = absl::Now() + shared_.options->progress_interval;
-  }
+      : tables_(tables), shared_(*shared), reports_(reports) {}
 
   void Run() {
     for (;;) {
@@ -621,8 +623,8 @@ class Worker {
       shared_.stop.store(true);
       return true;
     }
-    if (reports_ && options.progress && now >= next_progress_) {
-      next_progress_ = now + options.progress_interval;
+    if (reports_ && options.progress && now >= shared_.next_progress) {
+      shared_.next_progress = now + options.progress_interval;
       options.progress(shared_.bound, shared_.nodes.load());
     }
     return false;
@@ -631,7 +633,6 @@ class Worker {
   const Tables& tables_;
   Shared& shared_;
   const bool reports_;  // the calling thread's worker calls options.progress
-  absl::Time next_progress_;
   size_t item_ = 0;
   uint64_t nodes_ = 0;
   uint64_t reported_ = 0;  // of nodes_, added to shared_.nodes
@@ -747,6 +748,7 @@ Cube3Optimal::Result SolveWith(const Tables& tables, const Cube3State& cube,
   shared.inverse = &inverse;
   shared.options = &options;
   shared.inverse_from = options.inverse_from > 0 ? options.inverse_from : Tables::kInverseFrom;
+  shared.next_progress = absl::Now() + options.progress_interval;
   const int threads = std::max(1, options.threads);
   const int limit = options.max_length > 0 ? std::min(options.max_length, kMaxBound) : kMaxBound;
   // Searches `items` at shared.bound on `threads` threads.
@@ -772,8 +774,16 @@ Cube3Optimal::Result SolveWith(const Tables& tables, const Cube3State& cube,
     {
       std::unique_lock<std::mutex> lock(done_mu);
       while (running > 0) {
-        done_cv.wait_for(lock, absl::ToChronoMilliseconds(options.progress_interval));
-        if (running > 0 && options.progress) options.progress(shared.bound, shared.nodes.load());
+        const absl::Duration until_due = shared.next_progress - absl::Now();
+        // (At least 1 ms, so that a zero interval does not spin; at most 1 s, so that an
+        // infinite one does not overflow the wait.)
+        done_cv.wait_for(lock, absl::ToChronoNanoseconds(
+                                   std::clamp(until_due, absl::Milliseconds(1), absl::Seconds(1))));
+        const absl::Time now = absl::Now();
+        if (running > 0 && now >= shared.next_progress) {
+          shared.next_progress = now + options.progress_interval;
+          if (options.progress) options.progress(shared.bound, shared.nodes.load());
+        }
       }
     }
     for (std::thread& t : others) t.join();
