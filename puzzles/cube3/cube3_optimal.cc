@@ -492,6 +492,13 @@ struct Shared {
   std::atomic<size_t> abandoned_item{SIZE_MAX};
   std::mutex mu;
   std::vector<int> solution;  // under mu: found_item's
+
+  // On the calling thread only: reports progress if a report is due at `now`, and sets the next.
+  void ReportIfDue(absl::Time now) {
+    if (now < next_progress) return;
+    next_progress = now + options->progress_interval;
+    if (options->progress) options->progress(bound, nodes.load());
+  }
 };
 
 // One thread's depth-first search over the items it takes.
@@ -623,10 +630,7 @@ class Worker {
       shared_.stop.store(true);
       return true;
     }
-    if (reports_ && options.progress && now >= shared_.next_progress) {
-      shared_.next_progress = now + options.progress_interval;
-      options.progress(shared_.bound, shared_.nodes.load());
-    }
+    if (reports_) shared_.ReportIfDue(now);
     return false;
   }
 
@@ -779,11 +783,7 @@ Cube3Optimal::Result SolveWith(const Tables& tables, const Cube3State& cube,
         // infinite one does not overflow the wait.)
         done_cv.wait_for(lock, absl::ToChronoNanoseconds(
                                    std::clamp(until_due, absl::Milliseconds(1), absl::Seconds(1))));
-        const absl::Time now = absl::Now();
-        if (running > 0 && now >= shared.next_progress) {
-          shared.next_progress = now + options.progress_interval;
-          if (options.progress) options.progress(shared.bound, shared.nodes.load());
-        }
+        if (running > 0) shared.ReportIfDue(absl::Now());
       }
     }
     for (std::thread& t : others) t.join();
