@@ -133,6 +133,12 @@ class Search {
     int togo;          // phase-1 moves to go, exactly
     uint32_t pending;  // the children still to visit (bit m: move m), made in `child`
     bool corners_bound;
+    // A node in G1 (togo 0) reached by a lane: the next stage of its phase 2's start (kG1...,
+    // see StepInG1) and what the stages before have read.
+    int stage;
+    int corners_slice;
+    int ud_edges;
+    uint64_t phase2_entry;
     Phase1Node child[kCube3Moves];
     uint64_t corners_entry[kCube3Moves];
   };
@@ -248,10 +254,21 @@ class Search {
     if (Expand(lane, task.depth) || frame.pending == 0) lane.task = -1;
   }
 
-  // Takes the lane one node further: pops finished frames, makes the next child and expands it.
+  // Takes the lane one node further: pops finished frames, makes the next child and expands it
+  // (a child in G1 is only made: its stages run in the lane's next steps).
   void Step(Lane& lane) {
     for (;;) {
       Frame& frame = lane.frame[lane.n];
+      if (frame.togo == 0) {
+        const G1Result result = StepInG1(lane, lane.n);
+        if (result == G1Result::kEndTask) {
+          lane.task = -1;
+          return;
+        }
+        if (result == G1Result::kWaiting) return;
+        --lane.n;  // done: on to its parent's next child
+        continue;
+      }
       if (frame.pending == 0) {
         if (lane.n == lane.base) {
           lane.task = -1;
@@ -263,6 +280,11 @@ class Search {
       const int m = __builtin_ctz(frame.pending);
       frame.pending &= frame.pending - 1;
       if (!Descend(lane, lane.n, m)) continue;
+      if (frame.togo == 1) {
+        // Phase 1 ends: its first stage's entry is prefetched (Descend), and read next step.
+        lane.frame[++lane.n].stage = kG1CornersSlice;
+        return;
+      }
       if (Expand(lane, lane.n + 1)) {
         lane.task = -1;
         return;
@@ -281,9 +303,12 @@ class Search {
       if (n + 1 + tables_.corners[frame.corners_entry[m]] > limit_) return false;
     } else {
       c.corners = moves_.corners[node.corners * kCube3Moves + m];
-      c.raw_twist = moves_.twist[node.raw_twist * kCube3Moves + m];
+      if (frame.togo > 1) c.raw_twist = moves_.twist[node.raw_twist * kCube3Moves + m];
     }
     c.slice = moves_.quartet[node.slice * kCube3Moves + m];
+    if (frame.togo == 1) {
+      __builtin_prefetch(&tables_.corners_slice[c.corners * kCube3SlicePerms + c.slice]);
+    }
     lane.path[n] = m;
     Frame& next = lane.frame[n + 1];
     next.node = c;
@@ -306,7 +331,7 @@ class Search {
       // In G1. A last move of phase 2's set means the state before it was in G1 already: that
       // shorter phase 1 was tried.
       if (n > 0 && IsCube3Phase2Move(lane.path[n - 1])) return false;
-      return StartPhase2(n, node.corners, node.slice);
+      return StartPhase2(n);
     }
     // The node's own phase1_moves word (prefetched by its parent) says which children are
     // within togo - 1 moves of G1: every child when the node has a move to spare or more, those
@@ -314,12 +339,16 @@ class Search {
     const uint64_t deltas =
         phase1_.Deltas(tables_.phase1_moves[Phase1Index(node.cls, node.twist)], node.sym);
     const int last_face = n > 0 ? Cube3MoveFace(lane.path[n - 1]) : -1;
-    // With one move left: the moves that bring the node closer, into G1 (none from G1 itself).
-    if (togo == 1) return Phase1LastMove(node, n, static_cast<uint32_t>(deltas), last_face);
-    uint32_t moves = Cube3Phase1Moves::MovesWithin(deltas, node.distance, togo - 1);
     // The rows the children's corners and slice come from, wanted only when they are visited.
     __builtin_prefetch(&moves_.corners[node.corners * kCube3Moves]);
     __builtin_prefetch(&moves_.quartet[node.slice * kCube3Moves]);
+    // With one move left: the moves that bring the node closer, into G1 (none from G1 itself).
+    if (togo == 1) {
+      frame.pending = Phase1LastMoves(static_cast<uint32_t>(deltas), n, last_face);
+      frame.corners_bound = false;
+      return false;
+    }
+    uint32_t moves = Cube3Phase1Moves::MovesWithin(deltas, node.distance, togo - 1);
     // Deep enough that the corners alone may need more moves than are left in the limit: any
     // solution through a child has at least its corners' distance still to go (whatever the
     // split between the phases), so a child with n + 1 + that > limit_ has none. This only cuts
@@ -345,9 +374,10 @@ class Search {
                                          kCube3Symmetries +
                                      moved.sym];
       c.sym = phase1_.Product(moved.sym, node.sym);
-      // The child's own entry, and the row its children's classes come from.
+      // The child's own entry, and the row its children's classes come from (which a child one
+      // move from G1 does not read).
       __builtin_prefetch(&tables_.phase1_moves[Phase1Index(c.cls, c.twist)]);
-      phase1_.PrefetchFlipSliceRow(moved.cls);
+      if (togo > 2) phase1_.PrefetchFlipSliceRow(moved.cls);
       if (frame.corners_bound) {
         c.corners = moves_.corners[node.corners * kCube3Moves + m];
         c.raw_twist = moves_.twist[node.raw_twist * kCube3Moves + m];
@@ -360,39 +390,84 @@ class Search {
     return false;
   }
 
-  // The last move of phase 1 must reach G1 and must not be one of phase 2's moves (from outside
-  // G1 those stay outside; see the togo == 0 case). `to_g1`: the moves that reach G1 (none when
-  // the node is in G1 already; from outside it, only quarter turns of R, F, L and B can).
-  bool Phase1LastMove(const Phase1Node& node, int n, uint32_t to_g1, int last_face) {
+  // The last moves of phase 1 to try from a node one move from G1: they must reach G1 and must
+  // not be one of phase 2's moves (from outside G1 those stay outside; see the togo == 0 case).
+  // `to_g1`: the moves that reach G1 (none when the node is in G1 already; from outside it, only
+  // quarter turns of R, F, L and B can).
+  uint32_t Phase1LastMoves(uint32_t to_g1, int n, int last_face) const {
     if (n == 0) to_g1 &= 1u << first_move_;
+    uint32_t kept = 0;
     for (; to_g1 != 0; to_g1 &= to_g1 - 1) {
       const int m = __builtin_ctz(to_g1);
-      if (!Cube3MayFollow(m, last_face)) continue;
-      lane_->path[n] = m;
-      if (StartPhase2(n + 1, moves_.corners[node.corners * kCube3Moves + m],
-                      moves_.quartet[node.slice * kCube3Moves + m])) {
-        return true;
-      }
+      if (Cube3MayFollow(m, last_face)) kept |= 1u << m;
     }
-    return false;
+    return kept;
+  }
+
+  // Phase 2's start after a phase 1 runs in stages, one a lane step, each reading what the one
+  // before prefetched: the corners-slice bound (a 1 MB table), then the UD edges' symmetry
+  // conjugate (1.3 MB), then phase 2's own table (111 MB), and then phase 2's search. Most phase
+  // 1s stop at the first stage (at most 20 moves, the hardest published cube: 9,559 of 36,538
+  // pass it), which needs neither the UD edges nor the large table.
+  static constexpr int kG1CornersSlice = 0, kG1Phase2Entry = 1, kG1Search = 2;
+  enum class G1Result { kWaiting, kDone, kEndTask };
+
+  // Runs the next stage of the G1 node in frame n of `lane` (path[0, n) its phase 1).
+  G1Result StepInG1(Lane& lane, int n) {
+    Frame& frame = lane.frame[n];
+    const Phase1Node& node = frame.node;
+    lane_ = &lane;
+    switch (frame.stage) {
+      case kG1CornersSlice:
+        if (!CornersSliceWithin(frame, n)) return G1Result::kDone;
+        PrefetchPhase2Entry(frame, lane, n);
+        frame.stage = kG1Phase2Entry;
+        return G1Result::kWaiting;
+      case kG1Phase2Entry:
+        frame.phase2_entry = Cube3Phase2Index(node.corners, frame.ud_edges, sym_);
+        __builtin_prefetch(&tables_.phase2[frame.phase2_entry]);
+        frame.stage = kG1Search;
+        return G1Result::kWaiting;
+      default:
+        return SearchPhase2(frame, n) ? G1Result::kEndTask : G1Result::kDone;
+    }
   }
 
   // Phase 2 after the phase 1 in lane_->path[0, n1), which left the corners and the slice edges
-  // (now in the slice: slice < 24) as given. Runs to its end within one lane step.
-  bool StartPhase2(int n1, int corners, int slice) {
-    // The corners-slice bound first (a 1 MB table, mostly cached): most phase 1s fail it, and
-    // need neither the UD edges (replayed along the path) nor the 111 MB table.
-    const int corners_slice = tables_.corners_slice[corners * kCube3SlicePerms + slice];
-    if (n1 + corners_slice > limit_) return false;
-    const Start& start = starts_[lane_->variant];
+  // (now in the slice: slice < 24) as in frame n1's node, all stages in a row (for a phase 1
+  // with no moves, which no lane runs). Returns true to end the lane's task.
+  bool StartPhase2(int n1) {
+    Frame& frame = lane_->frame[n1];
+    if (!CornersSliceWithin(frame, n1)) return false;
+    PrefetchPhase2Entry(frame, *lane_, n1);
+    frame.phase2_entry = Cube3Phase2Index(frame.node.corners, frame.ud_edges, sym_);
+    return SearchPhase2(frame, n1);
+  }
+
+  // The corners-slice bound first: most phase 1s fail it.
+  bool CornersSliceWithin(Frame& frame, int n1) {
+    frame.corners_slice =
+        tables_.corners_slice[frame.node.corners * kCube3SlicePerms + frame.node.slice];
+    return n1 + frame.corners_slice <= limit_;
+  }
+
+  // The UD edges, replayed along the path, and their conjugate's entry prefetched.
+  void PrefetchPhase2Entry(Frame& frame, const Lane& lane, int n1) {
+    const Start& start = starts_[lane.variant];
     int u = start.u, d = start.d;
     for (int i = 0; i < n1; ++i) {
-      u = moves_.quartet[u * kCube3Moves + lane_->path[i]];
-      d = moves_.quartet[d * kCube3Moves + lane_->path[i]];
+      u = moves_.quartet[u * kCube3Moves + lane.path[i]];
+      d = moves_.quartet[d * kCube3Moves + lane.path[i]];
     }
-    const int ud = moves_.ud_edges_from_quartets[u * 24 + d % 24];
-    const int h2 =
-        std::max<int>(corners_slice, tables_.phase2[Cube3Phase2Index(corners, ud, sym_)]);
+    frame.ud_edges = moves_.ud_edges_from_quartets[u * 24 + d % 24];
+    __builtin_prefetch(&sym_.ud_edges_conjugate[frame.ud_edges * kCube3Symmetries +
+                                                sym_.corner_sym[frame.node.corners]]);
+  }
+
+  // Phase 2's search within the limit, from the bound of the larger of its two tables.
+  bool SearchPhase2(const Frame& frame, int n1) {
+    const int corners = frame.node.corners, ud = frame.ud_edges, slice = frame.node.slice;
+    const int h2 = std::max<int>(frame.corners_slice, tables_.phase2[frame.phase2_entry]);
     found_in_phase2_ = false;
     for (int length2 = h2; n1 + length2 <= limit_; ++length2) {
       if (Phase2(corners, ud, slice, n1, length2)) return true;
