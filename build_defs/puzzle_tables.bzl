@@ -6,9 +6,16 @@
     })
 
 For each table T it makes, in the calling package (data/):
-    T_table                 genrule: T.tbl, built by //generator:table_generator
+    T_table                 T.tbl, built by //generator:table_generator (a link to the file
+                            T_table_generated makes)
+    T_table_generated       genrule: generated/T.tbl, built in the host configuration
     T_table_checksum_test   the file's SHA-256 equals the pin <package>:T.tbl.sha256
     T_table_verify_test     //generator:verify_tables passes on it
+Why the host configuration: every configuration has its own output tree, and the sanitizer
+pass's (--config=sanitize, tools/test.sh) is not the -c opt build's, so a table built in the
+target configuration was built again there, minutes of breadth-first search for the same bytes
+(the generator is a host tool either way). Built in the host configuration, which both share,
+each table is made once; T_table links to it from the usual place (bazel-bin/data/T.tbl).
 and `tables`, a filegroup of every required table (what the server serves by default). The
 tables are visible to the packages in //puzzle:users (everything that serves, checks or
 measures them).
@@ -20,13 +27,35 @@ leaves them out of the sanitizer pass, whose point is the code (the verifiers' o
 cover it there), not the data.
 """
 
+def _table_link_impl(ctx):
+    out = ctx.actions.declare_file(ctx.attr.file)
+    ctx.actions.symlink(output = out, target_file = ctx.file.generated)
+    return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
+
+# T.tbl in the package, a link to the file built in the host configuration.
+_table_link = rule(
+    implementation = _table_link_impl,
+    attrs = {
+        "generated": attr.label(cfg = "host", allow_single_file = True, mandatory = True),
+        "file": attr.string(mandatory = True),
+    },
+)
+
 def _table_targets(puzzle, package, table, optional, heavy):
     tags = ["manual"] if optional else []
     native.genrule(
-        name = table + "_table",
-        outs = [table + ".tbl"],
+        name = table + "_table_generated",
+        outs = ["generated/%s.tbl" % table],
         cmd = "$(location //generator:table_generator) --puzzle=%s --table=%s --output=$@" % (puzzle, table),
         tools = ["//generator:table_generator"],
+        # Manual: built through T_table only (a pattern such as //... would also build it in the
+        # target configuration, a second time).
+        tags = ["manual"],
+    )
+    _table_link(
+        name = table + "_table",
+        generated = ":%s_table_generated" % table,
+        file = table + ".tbl",
         tags = tags,
         visibility = ["//puzzle:users"],
     )
