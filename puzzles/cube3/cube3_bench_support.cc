@@ -102,4 +102,17 @@ absl::StatusOr<std::unique_ptr<Cube3BenchTables>> LoadCube3BenchTables(const std
   return tables;
 }
 
+absl::StatusOr<Cube3PruningData> ReadCube3TablesFromFile(const std::string& path) {
+  absl::StatusOr<std::unique_ptr<TableFile>> file = TableFile::Open(path);
+  if (!file.ok()) return file.status();
+  absl::StatusOr<Cube3PruningTables> view = Cube3TablesFromFile(**file);
+  if (!view.ok()) return view.status();
+  Cube3PruningData data;
+  data.phase2.assign(view->phase2, view->phase2 + kCube3Phase2Entries);
+  data.corners_slice.assign(view->corners_slice, view->corners_slice + kCube3CornersSliceEntries);
+  data.corners.assign(view->corners, view->corners + kCube3CornersEntries);
+  data.phase1_moves.assign(view->phase1_moves, view->phase1_moves + kCube3Phase1Entries);
+  return data;
+}
+
 }  // namespace puzzle

@@ -53,6 +53,12 @@ absl::StatusOr<std::unique_ptr<Cube3BenchTables>> LoadCube3BenchTables(const std
                                                                        const std::string& advice,
                                                                        int threads);
 
+// The default tier's tables copied out of the table file at `path` into vectors the caller owns:
+// for the tests, which then need not build them again (the file is what //data:cube3_table
+// built, its bytes pinned by its checksum test), and whose verifier tests change an entry.
+// Errors: TableFile::Open's and Cube3TablesFromFile's.
+absl::StatusOr<Cube3PruningData> ReadCube3TablesFromFile(const std::string& path);
+
 // TableFile::Open with the advice named `advice` (a --table_advice value).
 absl::StatusOr<std::unique_ptr<TableFile>> OpenTableFileWithAdvice(const std::string& path,
                                                                    const std::string& advice);

@@ -31,11 +31,18 @@
 namespace puzzle {
 namespace {
 
-// The default tier's tables, built once and kept for the whole run (a static holds each, so that
-// LeakSanitizer sees them reachable).
+// The default tier's tables, read once from the file Bazel built (data/cube3.tbl, pinned by its
+// checksum test) and kept for the whole run (a static holds each, so that LeakSanitizer sees them
+// reachable).
 const Cube3PruningData& Data() {
-  static const Cube3PruningData* const data =
-      new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
+  static const Cube3PruningData* const data = [] {
+    absl::StatusOr<Cube3PruningData> read = ReadCube3TablesFromFile("data/cube3.tbl");
+    if (!read.ok()) {
+      std::fprintf(stderr, "data/cube3.tbl: %s\n", std::string(read.status().message()).c_str());
+      std::abort();
+    }
+    return new Cube3PruningData(*std::move(read));
+  }();
   return *data;
 }
 

@@ -1,8 +1,11 @@
-// Builds the pruning tables once (about 25 s with -c opt on 2 cores), then checks them against
-// brute force and their symmetry, and the two-phase solver on the published cubes, every answer
+// Reads the pruning tables once from the file Bazel built (data/cube3.tbl: the builder's output,
+// pinned by //data:cube3_table_checksum_test), then checks them against brute force and their
+// symmetry, and the two-phase solver on the published cubes, every answer
 // replayed by the independent sticker model (cube3_sticker_turns).
 #include "puzzles/cube3/cube3_two_phase.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -27,7 +30,14 @@ namespace {
 
 // Mutable only for the verifier's test, which changes a word and puts it back.
 Cube3PruningData& MutableData() {
-  static Cube3PruningData* const data = new Cube3PruningData(Cube3PruningData::Build(2, nullptr));
+  static Cube3PruningData* const data = [] {
+    absl::StatusOr<Cube3PruningData> read = ReadCube3TablesFromFile("data/cube3.tbl");
+    if (!read.ok()) {
+      std::fprintf(stderr, "data/cube3.tbl: %s\n", std::string(read.status().message()).c_str());
+      std::abort();
+    }
+    return new Cube3PruningData(*std::move(read));
+  }();
   return *data;
 }
 const Cube3PruningData& Data() { return MutableData(); }
