@@ -11,14 +11,16 @@ For each table T it makes, in the calling package (data/):
     T_table_generated       genrule: generated/T.tbl, built in the host configuration
     T_table_checksum_test   the file's SHA-256 equals the pin <package>:T.tbl.sha256
     T_table_verify_test     //generator:verify_tables passes on it
-Why the host configuration: every configuration has its own output tree, and the sanitizer
-pass's (--config=sanitize, tools/test.sh) is not the -c opt build's, so a table built in the
-target configuration was built again there, minutes of breadth-first search for the same bytes
-(the generator is a host tool either way). Built in the host configuration, which both share,
-each table is made once; T_table links to it from the usual place (bazel-bin/data/T.tbl).
 and `tables`, a filegroup of every required table (what the server serves by default). The
 tables are visible to the packages in //puzzle:users (everything that serves, checks or
 measures them).
+Why the host configuration: every configuration has its own output tree, and the sanitizer
+pass's (--config=sanitize, tools/test.sh) is not the -c opt build's, so a table built in the
+target configuration was built again there, minutes of breadth-first search for the same bytes
+(the generator is a host tool either way). Built in the host configuration, which both share
+(Bazel 4: one host output tree, whatever --platform_suffix says; check again on an upgrade, where
+"host" becomes "exec"), each table is made once; T_table links to it from the usual place
+(bazel-bin/data/T.tbl).
 Optional tables (large tiers) are tagged "manual": `bazel build //...` leaves them out; build one
 with `bazel build //data:T_table`, and the server serves it whenever it is present.
 A line may end with "heavy_verify" (verification takes minutes): its verify tests are tagged

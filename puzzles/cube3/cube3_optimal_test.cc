@@ -1,4 +1,4 @@
-// Builds the pruning tables once (about 25 s with -c opt on 2 cores), then holds the optimal
+// Reads the pruning tables once from the file Bazel built (data/cube3.tbl), then holds the optimal
 // search to an independent brute force: the same length and the same lexicographically smallest
 // sequence, on random scrambles of up to 10 moves, every answer replayed by the sticker model
 // (cube3_sticker_turns), which shares no code with the solver's coordinates.

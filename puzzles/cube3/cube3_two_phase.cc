@@ -50,7 +50,8 @@ constexpr int kMaxCornersDistance = 11;
 constexpr int kShortestReturnToG1 = 5;
 
 // Phase 1 waits on memory: each node reads its own phase1_moves word, a random read of 564 MB,
-// and its class's row (one cache line) of the 4.1 MB flip-slice move table. So the search runs
+// and (but one move from G1) its class's row (one cache line) of the 4.1 MB flip-slice move
+// table; each arrival in G1 reads phase 2's bounds (StepInG1). So the search runs
 // several subtrees side by side in lanes, each an explicit stack, and expands one node of each
 // in turn: the words and rows a lane's next node needs, prefetched when its parent was expanded,
 // arrive while the other lanes expand theirs. (Measured in one process, alternating, on the hardest
@@ -317,8 +318,9 @@ class Search {
   }
 
   // Expands frame n, whose node has exactly `togo` phase-1 moves to go (node.distance <= togo):
-  // makes the children to visit, or at the end of phase 1 runs phase 2. Returns true to end the
-  // lane's task (the search is stopped, or it found the answer).
+  // makes the children to visit (one move from G1: only lists them, Descend makes each), or, for
+  // a phase 1 of no moves, runs phase 2. Returns true to end the lane's task (the search is
+  // stopped, or it found the answer).
   bool Expand(Lane& lane, int n) {
     Frame& frame = lane.frame[n];
     frame.pending = 0;
@@ -356,8 +358,8 @@ class Search {
     // (the benchmark's checksum of the 1,000 cubes' solutions did not change). The lookup is a
     // random read of a 6 MB table: it is made where it cuts often, where the corners would need
     // 10 or more moves (most corner positions need 9 or 10), and not for the children that
-    // reach G1, whose phase 2 checks a stronger bound first (StartPhase2). Over the first 200
-    // cubes at most 19 moves: 27% fewer nodes, 5% less time.
+    // reach G1, whose phase 2 checks a stronger bound first (CornersSliceWithin). Over the first
+    // 200 cubes at most 19 moves: 27% fewer nodes, 5% less time.
     frame.corners_bound = n + 1 + kMaxCornersDistance - 2 > limit_ && togo > 1;
     if (n == 0) moves &= 1u << first_move_;
     uint32_t kept = 0;
@@ -434,8 +436,9 @@ class Search {
   }
 
   // Phase 2 after the phase 1 in lane_->path[0, n1), which left the corners and the slice edges
-  // (now in the slice: slice < 24) as in frame n1's node, all stages in a row (for a phase 1
-  // with no moves, which no lane runs). Returns true to end the lane's task.
+  // (now in the slice: slice < 24) as in frame n1's node, all stages in a row: for a phase 1 of
+  // no moves, which its task's start (StartTask) runs, not a lane step. Returns true to end the
+  // lane's task.
   bool StartPhase2(int n1) {
     Frame& frame = lane_->frame[n1];
     if (!CornersSliceWithin(frame, n1)) return false;
