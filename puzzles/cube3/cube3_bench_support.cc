@@ -1,6 +1,7 @@
 #include "puzzles/cube3/cube3_bench_support.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 #include "absl/strings/numbers.h"
@@ -113,6 +114,15 @@ absl::StatusOr<Cube3PruningData> ReadCube3TablesFromFile(const std::string& path
   data.corners.assign(view->corners, view->corners + kCube3CornersEntries);
   data.phase1_moves.assign(view->phase1_moves, view->phase1_moves + kCube3Phase1Entries);
   return data;
+}
+
+Cube3PruningData* ReadCube3TablesOrAbort(const std::string& path) {
+  absl::StatusOr<Cube3PruningData> read = ReadCube3TablesFromFile(path);
+  if (!read.ok()) {
+    std::fprintf(stderr, "%s: %s\n", path.c_str(), std::string(read.status().message()).c_str());
+    std::abort();
+  }
+  return new Cube3PruningData(*std::move(read));
 }
 
 }  // namespace puzzle

@@ -59,6 +59,10 @@ absl::StatusOr<std::unique_ptr<Cube3BenchTables>> LoadCube3BenchTables(const std
 // Errors: TableFile::Open's and Cube3TablesFromFile's.
 absl::StatusOr<Cube3PruningData> ReadCube3TablesFromFile(const std::string& path);
 
+// For a test's static tables: ReadCube3TablesFromFile, or "<path>: <error>" on stderr and abort.
+// The caller owns the result (kept for the whole run, so LeakSanitizer sees it reachable).
+Cube3PruningData* ReadCube3TablesOrAbort(const std::string& path);
+
 // TableFile::Open with the advice named `advice` (a --table_advice value).
 absl::StatusOr<std::unique_ptr<TableFile>> OpenTableFileWithAdvice(const std::string& path,
                                                                    const std::string& advice);

@@ -35,14 +35,7 @@ namespace {
 // checksum test) and kept for the whole run (a static holds each, so that LeakSanitizer sees them
 // reachable).
 const Cube3PruningData& Data() {
-  static const Cube3PruningData* const data = [] {
-    absl::StatusOr<Cube3PruningData> read = ReadCube3TablesFromFile("data/cube3.tbl");
-    if (!read.ok()) {
-      std::fprintf(stderr, "data/cube3.tbl: %s\n", std::string(read.status().message()).c_str());
-      std::abort();
-    }
-    return new Cube3PruningData(*std::move(read));
-  }();
+  static const Cube3PruningData* const data = ReadCube3TablesOrAbort("data/cube3.tbl");
   return *data;
 }
 

@@ -4,8 +4,6 @@
 // replayed by the independent sticker model (cube3_sticker_turns).
 #include "puzzles/cube3/cube3_two_phase.h"
 
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -30,14 +28,7 @@ namespace {
 
 // Mutable only for the verifier's test, which changes a word and puts it back.
 Cube3PruningData& MutableData() {
-  static Cube3PruningData* const data = [] {
-    absl::StatusOr<Cube3PruningData> read = ReadCube3TablesFromFile("data/cube3.tbl");
-    if (!read.ok()) {
-      std::fprintf(stderr, "data/cube3.tbl: %s\n", std::string(read.status().message()).c_str());
-      std::abort();
-    }
-    return new Cube3PruningData(*std::move(read));
-  }();
+  static Cube3PruningData* const data = ReadCube3TablesOrAbort("data/cube3.tbl");
   return *data;
 }
 const Cube3PruningData& Data() { return MutableData(); }
