@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/time/clock.h"
+#include "puzzles/cube3/cube3_corners_bounds.h"
 #include "puzzles/cube3/cube3_phase1_moves.h"
 #include "puzzles/cube3/cube3_symmetry.h"
 
@@ -44,6 +45,14 @@ struct Phase1Node {
 // The corners need at most this many moves (the corners table's largest entry).
 constexpr int kMaxCornersDistance = 11;
 
+// Phase 2's corners bound after the moves to G1 (Cube3CornersBounds) is looked up for the
+// children 2 to 4 moves from G1 when phase 2 has at most this many moves left within the limit.
+// With more it cuts little (a phase 2 of the corners longer than 9 moves is rare) and costs a
+// lookup a child. (Measured on the published cubes, cube3_two_phase_benchmark: with 9, the
+// hardest at most 20 moves visits 28% fewer nodes; with 10, as many as with 9. For the children
+// 1 move from G1, which are cheap, the bound cost more than it saved.)
+constexpr int kPhase2CornersCutFrom = 9;
+
 // From a state in G1, no sequence of 1 to 4 moves that obeys the face order and ends in a
 // quarter turn of R, F, L or B comes back to G1 (cube3_two_phase_test checks it by brute force):
 // with fewer than 5 moves to go such a node has no phase-1 completion.
@@ -73,10 +82,12 @@ constexpr int kTaskDepth = 2;
 
 class Search {
  public:
-  Search(const Cube3PruningTables& tables, const Cube3MoveTables& moves, const Cube3State& cube,
+  Search(const Cube3PruningTables& tables, const Cube3MoveTables& moves,
+         const Cube3CornersBounds& corners_bounds, const Cube3State& cube,
          const Cube3TwoPhase::Options& options)
       : tables_(tables),
         moves_(moves),
+        corners_bounds_(corners_bounds),
         options_(options),
         budget_(options.improve_until != absl::InfinitePast()),
         lane_count_(std::clamp(options.lanes, 1, kMaxLanes)),
@@ -133,7 +144,13 @@ class Search {
     Phase1Node node;
     int togo;          // phase-1 moves to go, exactly
     uint32_t pending;  // the children still to visit (bit m: move m), made in `child`
+    // Bounds from the corners, checked as each child is visited (Descend): its corners'
+    // distance from solved (deep), and phase 2's corners after its moves to G1
+    // (phase2_corners_bound, Cube3CornersBounds). With either, corners_bound: the children's
+    // corners are made when the node is expanded, and their entries prefetched.
     bool corners_bound;
+    bool deep;
+    bool phase2_corners_bound;
     // A node in G1 (togo 0) reached by a lane: the next stage of its phase 2's start (kG1...,
     // see StepInG1) and what the stages before have read.
     int stage;
@@ -301,7 +318,15 @@ class Search {
     Phase1Node& c = frame.child[m];
     const Phase1Node& node = frame.node;
     if (frame.corners_bound) {
-      if (n + 1 + tables_.corners[frame.corners_entry[m]] > limit_) return false;
+      // Any solution through the child has at least its corners' distance still to go; and
+      // its phase 2, at most limit_ - (n + frame.togo) moves, is at least the corners' bound
+      // after the child's moves to G1.
+      if (frame.deep && n + 1 + tables_.corners[frame.corners_entry[m]] > limit_) return false;
+      if (frame.phase2_corners_bound &&
+          Cube3CornersBounds::Phase2CornersAfter(corners_bounds_.entry(frame.corners_entry[m]),
+                                                 frame.togo - 1) > limit_ - n - frame.togo) {
+        return false;
+      }
     } else {
       c.corners = moves_.corners[node.corners * kCube3Moves + m];
       if (frame.togo > 1) c.raw_twist = moves_.twist[node.raw_twist * kCube3Moves + m];
@@ -359,8 +384,15 @@ class Search {
     // random read of a 6 MB table: it is made where it cuts often, where the corners would need
     // 10 or more moves (most corner positions need 9 or 10), and not for the children that
     // reach G1, whose phase 2 checks a stronger bound first (CornersSliceWithin). Over the first
-    // 200 cubes at most 19 moves: 27% fewer nodes, 5% less time.
-    frame.corners_bound = n + 1 + kMaxCornersDistance - 2 > limit_ && togo > 1;
+    // 200 cubes at most 19 moves: 27% fewer nodes, 5% less time. The second bound, phase 2's
+    // corners after the child's moves to G1 (another 6 MB table, cube3_corners_bounds.h), is
+    // read where phase 2 has few moves left (kPhase2CornersCutFrom); like the first, it only
+    // cuts subtrees without a solution within the limit.
+    frame.deep = togo > 1 && n + 1 + kMaxCornersDistance - 2 > limit_;
+    frame.phase2_corners_bound = togo - 1 >= Cube3CornersBounds::kMinMovesToG1 &&
+                                 togo - 1 <= Cube3CornersBounds::kMaxMovesToG1 &&
+                                 limit_ - n - togo <= kPhase2CornersCutFrom;
+    frame.corners_bound = frame.deep || frame.phase2_corners_bound;
     if (n == 0) moves &= 1u << first_move_;
     uint32_t kept = 0;
     for (; moves != 0; moves &= moves - 1) {
@@ -384,7 +416,10 @@ class Search {
         c.corners = moves_.corners[node.corners * kCube3Moves + m];
         c.raw_twist = moves_.twist[node.raw_twist * kCube3Moves + m];
         frame.corners_entry[m] = Cube3CornersIndex(c.corners, c.raw_twist, sym_);
-        __builtin_prefetch(&tables_.corners[frame.corners_entry[m]]);
+        if (frame.deep) __builtin_prefetch(&tables_.corners[frame.corners_entry[m]]);
+        if (frame.phase2_corners_bound) {
+          __builtin_prefetch(corners_bounds_.data() + frame.corners_entry[m]);
+        }
       }
       kept |= 1u << m;
     }
@@ -538,6 +573,7 @@ class Search {
 
   const Cube3PruningTables& tables_;
   const Cube3MoveTables& moves_;
+  const Cube3CornersBounds& corners_bounds_;
   const Cube3SymmetryTables& sym_ = Cube3SymmetryTables::Get();
   const Cube3TwoPhase::Options& options_;
   const Cube3Phase1Moves& phase1_ = Cube3Phase1Moves::Get();
@@ -572,7 +608,7 @@ Cube3TwoPhase::Cube3TwoPhase(const Cube3PruningTables* tables)
 }
 
 Cube3TwoPhase::Result Cube3TwoPhase::Solve(const Cube3State& cube, const Options& options) const {
-  Search search(tables_, moves_, cube, options);
+  Search search(tables_, moves_, corners_bounds_, cube, options);
   return search.Run();
 }
 

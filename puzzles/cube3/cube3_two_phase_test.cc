@@ -37,6 +37,12 @@ const Cube3PruningTables& Tables() {
   return *tables;
 }
 
+// One solver for every test: it computes its corners bounds when made (about 0.7 s).
+const Cube3TwoPhase& Solver() {
+  static const Cube3TwoPhase* const solver = new Cube3TwoPhase(&Tables());
+  return *solver;
+}
+
 std::vector<std::string> FileCubes(const std::string& path) {
   std::ifstream in(path);
   std::vector<std::string> out;
@@ -267,7 +273,7 @@ TEST(Cube3TwoPhaseTest, NoShortSequenceLeavesAndReentersG1) {
 }
 
 TEST(Cube3TwoPhaseTest, SolvesThePublishedRandomCubesInAtMost20) {
-  const Cube3TwoPhase solver(&Tables());
+  const Cube3TwoPhase& solver = Solver();
   const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
   ASSERT_EQ(cubes.size(), 1000u);
   double total = 0;
@@ -287,7 +293,7 @@ TEST(Cube3TwoPhaseTest, SolvesThePublishedRandomCubesInAtMost20) {
 }
 
 TEST(Cube3TwoPhaseTest, SolvesTheKnownPositions) {
-  const Cube3TwoPhase solver(&Tables());
+  const Cube3TwoPhase& solver = Solver();
   const absl::StatusOr<std::vector<Cube3KnownPosition>> known =
       ReadCube3KnownPositions("puzzles/cube3/testdata/cube3_known.txt");
   ASSERT_TRUE(known.ok()) << known.status();
@@ -302,7 +308,7 @@ TEST(Cube3TwoPhaseTest, SolvesTheKnownPositions) {
 }
 
 TEST(Cube3TwoPhaseTest, IsDeterministicAndMeetsAShorterLimit) {
-  const Cube3TwoPhase solver(&Tables());
+  const Cube3TwoPhase& solver = Solver();
   const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
   for (int i = 0; i < 5; ++i) {
     const Cube3State c = *ParseCube3Facelets(cubes[i], "cube");
@@ -322,7 +328,7 @@ TEST(Cube3TwoPhaseTest, IsDeterministicAndMeetsAShorterLimit) {
 // The lanes search subtrees side by side, and still answer what one depth-first search (one lane)
 // finds first, at either limit (at most 19 many cubes search several phase-1 lengths).
 TEST(Cube3TwoPhaseTest, TheLanesGiveTheDepthFirstAnswer) {
-  const Cube3TwoPhase solver(&Tables());
+  const Cube3TwoPhase& solver = Solver();
   const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
   int differ_in_nodes = 0;
   for (int i = 0; i < 300; ++i) {
@@ -345,7 +351,7 @@ TEST(Cube3TwoPhaseTest, TheLanesGiveTheDepthFirstAnswer) {
 }
 
 TEST(Cube3TwoPhaseTest, ImprovingWithinABudgetNeverLengthens) {
-  const Cube3TwoPhase solver(&Tables());
+  const Cube3TwoPhase& solver = Solver();
   const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
   for (int i = 0; i < 5; ++i) {
     const Cube3State c = *ParseCube3Facelets(cubes[i], "cube");
@@ -361,7 +367,7 @@ TEST(Cube3TwoPhaseTest, ImprovingWithinABudgetNeverLengthens) {
 }
 
 TEST(Cube3TwoPhaseTest, ADeadlineInThePastStopsTheSearch) {
-  const Cube3TwoPhase solver(&Tables());
+  const Cube3TwoPhase& solver = Solver();
   const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
   Cube3TwoPhase::Options options;
   options.max_length = 16;  // far below what a random cube needs: the search would run long
@@ -379,7 +385,7 @@ TEST(Cube3TwoPhaseTest, ADeadlineInThePastStopsTheSearch) {
 // with no first move) or one quarter turn from it (a phase 1 of length 1, whose only move is
 // both its first and its last): both end-cases of the search's turns by first move.
 TEST(Cube3TwoPhaseTest, EverySingleMoveIsUndoneByItsInverse) {
-  const Cube3TwoPhase solver(&Tables());
+  const Cube3TwoPhase& solver = Solver();
   for (int m = 0; m < kCube3Moves; ++m) {
     const Cube3TwoPhase::Result r = solver.Solve(Cube3MoveState(m), {});
     ASSERT_TRUE(r.found) << m;
@@ -388,7 +394,7 @@ TEST(Cube3TwoPhaseTest, EverySingleMoveIsUndoneByItsInverse) {
 }
 
 TEST(Cube3TwoPhaseTest, SolvedNeedsNoMoves) {
-  const Cube3TwoPhase solver(&Tables());
+  const Cube3TwoPhase& solver = Solver();
   const Cube3TwoPhase::Result r = solver.Solve(Cube3Solved(), {});
   EXPECT_TRUE(r.found);
   EXPECT_TRUE(r.moves.empty());

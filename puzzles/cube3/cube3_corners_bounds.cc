@@ -1,0 +1,76 @@
+#include "puzzles/cube3/cube3_corners_bounds.h"
+
+#include <algorithm>
+#include <cstddef>
+
+#include "puzzles/cube3/cube3_coordinates.h"
+#include "puzzles/cube3/cube3_cube.h"
+#include "puzzles/cube3/cube3_pruning.h"
+#include "puzzles/cube3/cube3_symmetry.h"
+
+namespace puzzle {
+namespace {
+
+// Each corner permutation's distance from solved under G1's ten moves, by breadth-first search.
+std::vector<uint8_t> Phase2CornersDistances(const Cube3MoveTables& moves) {
+  constexpr uint8_t kUnseen = 0xff;
+  std::vector<uint8_t> distance(kCube3CornerPerms, kUnseen);
+  std::vector<int> frontier = {Cube3Corners(Cube3Solved())};
+  distance[frontier[0]] = 0;
+  for (uint8_t depth = 1; !frontier.empty(); ++depth) {
+    std::vector<int> next;
+    for (int corners : frontier) {
+      for (int m : kCube3Phase2Moves) {
+        const int child = moves.corners[corners * kCube3Moves + m];
+        if (distance[child] != kUnseen) continue;
+        distance[child] = depth;
+        next.push_back(child);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return distance;
+}
+
+}  // namespace
+
+Cube3CornersBounds::Cube3CornersBounds() : entries_(kCube3CornersEntries) {
+  const Cube3MoveTables& moves = Cube3MoveTables::Get();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  const std::vector<uint8_t> phase2 = Phase2CornersDistances(moves);
+  // within[i]: K(t) of entry i's state (the class representative with that twist), for t = 0,
+  // 1, ... in turn; k[t] keeps it for the t the entries hold.
+  std::vector<uint8_t> within(kCube3CornersEntries), next(kCube3CornersEntries);
+  std::vector<uint8_t> k[kMaxMovesToG1 + 1];
+  for (size_t i = 0; i < within.size(); ++i) {
+    const int twist = static_cast<int>(i % kCube3Twists);
+    const int cls = static_cast<int>(i / kCube3Twists);
+    within[i] = twist == 0 ? phase2[sym.corner_representative[cls]] : kNone;
+  }
+  for (int t = 1; t <= kMaxMovesToG1; ++t) {
+    for (size_t i = 0; i < within.size(); ++i) {
+      const int twist = static_cast<int>(i % kCube3Twists);
+      const int corners = sym.corner_representative[i / kCube3Twists];
+      uint8_t least = within[i];
+      for (int m = 0; m < kCube3Moves; ++m) {
+        const uint64_t child = Cube3CornersIndex(moves.corners[corners * kCube3Moves + m],
+                                                 moves.twist[twist * kCube3Moves + m], sym);
+        least = std::min(least, within[child]);
+      }
+      next[i] = least;
+    }
+    within.swap(next);
+    if (t >= kMinMovesToG1) k[t] = within;
+  }
+  static_assert(kMinMovesToG1 == 2 && kMaxMovesToG1 == 4, "the byte holds K(2), K(3) and K(4)");
+  for (size_t i = 0; i < within.size(); ++i) {
+    // Each difference from the value the byte gives for one move more, so that a capped one
+    // costs K(2) no more than the cap.
+    const int k4 = k[4][i];
+    const int step3 = std::min(k[3][i] - k4, 3);
+    const int step2 = std::min(k[2][i] - (k4 + step3), 3);
+    entries_[i] = static_cast<uint8_t>(k4 | step3 << 4 | step2 << 6);
+  }
+}
+
+}  // namespace puzzle
