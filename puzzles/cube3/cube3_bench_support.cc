@@ -125,4 +125,10 @@ Cube3PruningData* ReadCube3TablesOrAbort(const std::string& path) {
   return new Cube3PruningData(*std::move(read));
 }
 
+uint64_t FoldCube3Solution(uint64_t checksum, const std::vector<int>& moves) {
+  constexpr uint64_t kPrime = 1099511628211u;
+  for (int m : moves) checksum = (checksum ^ static_cast<uint64_t>(m + 1)) * kPrime;
+  return (checksum ^ 0xFF) * kPrime;
+}
+
 }  // namespace puzzle

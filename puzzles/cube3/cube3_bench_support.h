@@ -6,6 +6,7 @@
 #ifndef PUZZLES_CUBE3_CUBE3_BENCH_SUPPORT_H_
 #define PUZZLES_CUBE3_CUBE3_BENCH_SUPPORT_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -62,6 +63,12 @@ absl::StatusOr<Cube3PruningData> ReadCube3TablesFromFile(const std::string& path
 // For a test's static tables: ReadCube3TablesFromFile, or "<path>: <error>" on stderr and abort.
 // The caller owns the result (kept for the whole run, so LeakSanitizer sees it reachable).
 Cube3PruningData* ReadCube3TablesOrAbort(const std::string& path);
+
+// The benchmarks' and tests' checksum of a run's solutions: FNV-1a over each solution's move
+// numbers, plus one, and a separator after each. Start from kCube3SolutionsChecksumStart and fold
+// in every solution, in order.
+inline constexpr uint64_t kCube3SolutionsChecksumStart = 14695981039346656037u;
+uint64_t FoldCube3Solution(uint64_t checksum, const std::vector<int>& moves);
 
 // TableFile::Open with the advice named `advice` (a --table_advice value).
 absl::StatusOr<std::unique_ptr<TableFile>> OpenTableFileWithAdvice(const std::string& path,

@@ -54,5 +54,19 @@ TEST(Cube3BenchSupportTest, NamesTheBadLine) {
   EXPECT_EQ(ReadCube3Cubes(path + ".missing", 0, 1).status().code(), absl::StatusCode::kNotFound);
 }
 
+TEST(Cube3BenchSupportTest, TheChecksumSeesEveryMoveAndWhereEachSolutionEnds) {
+  const auto checksum = [](const std::vector<std::vector<int>>& solutions) {
+    uint64_t sum = kCube3SolutionsChecksumStart;
+    for (const std::vector<int>& moves : solutions) sum = FoldCube3Solution(sum, moves);
+    return sum;
+  };
+  const uint64_t two = checksum({{0, 1}, {2}});
+  EXPECT_NE(two, checksum({{0}, {1, 2}}));      // where a solution ends
+  EXPECT_NE(two, checksum({{1, 0}, {2}}));      // the order of the moves
+  EXPECT_NE(two, checksum({{0, 1}, {3}}));      // each move
+  EXPECT_NE(two, checksum({{0, 1}, {2}, {}}));  // an empty solution counts too
+  EXPECT_EQ(two, checksum({{0, 1}, {2}}));
+}
+
 }  // namespace
 }  // namespace puzzle

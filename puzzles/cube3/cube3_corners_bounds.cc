@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <utility>
 
 #include "puzzles/cube3/cube3_coordinates.h"
 #include "puzzles/cube3/cube3_cube.h"
@@ -39,9 +40,10 @@ Cube3CornersBounds::Cube3CornersBounds() : entries_(kCube3CornersEntries) {
   const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
   const std::vector<uint8_t> phase2 = Phase2CornersDistances(moves);
   // within[i]: K(t) of entry i's state (the class representative with that twist), for t = 0,
-  // 1, ... in turn; k[t] keeps it for the t the entries hold.
+  // 1, ... in turn; k[t] keeps it for t = 2 and 3 (K(4) is `within` at the end). At most 30 MB
+  // while this runs.
   std::vector<uint8_t> within(kCube3CornersEntries), next(kCube3CornersEntries);
-  std::vector<uint8_t> k[kMaxMovesToG1 + 1];
+  std::vector<uint8_t> k[kMaxMovesToG1];
   for (size_t i = 0; i < within.size(); ++i) {
     const int twist = static_cast<int>(i % kCube3Twists);
     const int cls = static_cast<int>(i / kCube3Twists);
@@ -60,13 +62,13 @@ Cube3CornersBounds::Cube3CornersBounds() : entries_(kCube3CornersEntries) {
       next[i] = least;
     }
     within.swap(next);
-    if (t >= kMinMovesToG1) k[t] = within;
+    if (t >= kMinMovesToG1 && t < kMaxMovesToG1) k[t] = within;
   }
   static_assert(kMinMovesToG1 == 2 && kMaxMovesToG1 == 4, "the byte holds K(2), K(3) and K(4)");
   for (size_t i = 0; i < within.size(); ++i) {
     // Each difference from the value the byte gives for one move more, so that a capped one
     // costs K(2) no more than the cap.
-    const int k4 = k[4][i];
+    const int k4 = within[i];
     const int step3 = std::min(k[3][i] - k4, 3);
     const int step2 = std::min(k[2][i] - (k4 + step3), 3);
     entries_[i] = static_cast<uint8_t>(k4 | step3 << 4 | step2 << 6);

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -87,11 +88,26 @@ TEST(Cube3CornersBoundsTest, EntriesMatchABruteForceOfTheMovesToG1) {
       expected += std::min(exact - expected, 3);
       EXPECT_EQ(Cube3CornersBounds::Phase2CornersAfter(entry, t), expected)
           << "sample " << sample << ", " << t << " moves";
+      // What the search relies on: never above the least phase-2 distance within t moves.
+      EXPECT_LE(Cube3CornersBounds::Phase2CornersAfter(entry, t), exact) << "sample " << sample;
     }
     tight += Cube3CornersBounds::Phase2CornersAfter(entry, Cube3CornersBounds::kMaxMovesToG1) !=
              Cube3CornersBounds::kNone;
   }
   EXPECT_GE(tight, 100);  // every state near G1 has one, so the checks above are not vacuous
+
+  // Symmetric states by hand: solved, R (twisted) and R2 are each within one move of solved, so
+  // their bound is 0 for every t.
+  const auto bound = [&](const Cube3State& x, int t) {
+    return Cube3CornersBounds::Phase2CornersAfter(
+        bounds.entry(Cube3CornersIndex(Cube3Corners(x), Cube3Twist(x))), t);
+  };
+  const int r = 3, r2 = 4;  // move numbers (cube3_coordinates.h): U U2 U' R R2 R' ...
+  for (int t = Cube3CornersBounds::kMinMovesToG1; t <= Cube3CornersBounds::kMaxMovesToG1; ++t) {
+    EXPECT_EQ(bound(Cube3Solved(), t), 0);
+    EXPECT_EQ(bound(Cube3MoveState(r), t), 0);
+    EXPECT_EQ(bound(Cube3MoveState(r2), t), 0);
+  }
 }
 
 }  // namespace

@@ -40,7 +40,8 @@ namespace puzzle {
 
 class Cube3TwoPhase {
  public:
-  // REQUIRES: `tables` outlives this.
+  // REQUIRES: `tables` outlives this. Computes the corners bounds (cube3_corners_bounds.h):
+  // about 0.7 s and 6 MB.
   explicit Cube3TwoPhase(const Cube3PruningTables* tables);
 
   struct Options {

@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
     std::vector<uint64_t> cube_nodes;
     double nodes = 0, length = 0;
     int failed = 0;
-    uint64_t checksum = 14695981039346656037u;  // FNV-1a over every solution's moves
+    uint64_t checksum = puzzle::kCube3SolutionsChecksumStart;
     for (const puzzle::Cube3State& c : cubes) {
       const absl::Time s = absl::Now();
       if (absl::GetFlag(FLAGS_budget) > absl::ZeroDuration()) {
@@ -93,8 +93,7 @@ int main(int argc, char** argv) {
       cube_nodes.push_back(r.nodes);
       length += r.moves.size();
       failed += !r.found;
-      for (int m : r.moves) checksum = (checksum ^ static_cast<uint64_t>(m + 1)) * 1099511628211u;
-      checksum = (checksum ^ 0xFF) * 1099511628211u;
+      checksum = puzzle::FoldCube3Solution(checksum, r.moves);
     }
     double sum = 0;
     for (double x : ms) sum += x;

@@ -327,6 +327,28 @@ TEST(Cube3TwoPhaseTest, IsDeterministicAndMeetsAShorterLimit) {
 
 // The lanes search subtrees side by side, and still answer what one depth-first search (one lane)
 // finds first, at either limit (at most 19 many cubes search several phase-1 lengths).
+// The answers are a function of the position and the limit alone (cube3_two_phase.h), and these
+// checksums of them (cube3_two_phase_benchmark prints the same) hold a change to the search that
+// is meant to keep them (a new cut, a new order of the memory reads) to that. A change meant to
+// alter the answers updates them and says why in its commit.
+TEST(Cube3TwoPhaseTest, TheAnswersAreThoseOfTheirChecksums) {
+  const Cube3TwoPhase& solver = Solver();
+  const absl::StatusOr<std::vector<Cube3State>> cubes =
+      ReadCube3Cubes("puzzles/cube3/testdata/cube3_random1000.txt", 0, 1000);
+  ASSERT_TRUE(cubes.ok()) << cubes.status();
+  ASSERT_EQ(cubes->size(), 1000u);
+  const auto checksum = [&](int max_length, size_t count) {
+    Cube3TwoPhase::Options options;
+    options.max_length = max_length;
+    uint64_t sum = kCube3SolutionsChecksumStart;
+    for (size_t i = 0; i < count; ++i)
+      sum = FoldCube3Solution(sum, solver.Solve((*cubes)[i], options).moves);
+    return sum;
+  };
+  EXPECT_EQ(checksum(20, 1000), 0x2ad3694fc4a77bc0u);
+  EXPECT_EQ(checksum(19, 200), 0x6db8ad8b90b69bf3u);
+}
+
 TEST(Cube3TwoPhaseTest, TheLanesGiveTheDepthFirstAnswer) {
   const Cube3TwoPhase& solver = Solver();
   const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
