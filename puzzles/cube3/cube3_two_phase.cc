@@ -608,7 +608,7 @@ Cube3TwoPhase::Cube3TwoPhase(const Cube3PruningTables* tables)
 }
 
 Cube3TwoPhase::Result Cube3TwoPhase::Solve(const Cube3State& cube, const Options& options) const {
-  Search search(tables_, moves_, corners_bounds_, cube, options);
+  Search search(tables_, moves_, Cube3CornersBounds::Get(), cube, options);
   return search.Run();
 }
 

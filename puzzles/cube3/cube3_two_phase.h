@@ -32,7 +32,6 @@
 #include <vector>
 
 #include "absl/time/time.h"
-#include "puzzles/cube3/cube3_corners_bounds.h"
 #include "puzzles/cube3/cube3_cube.h"
 #include "puzzles/cube3/cube3_pruning.h"
 
@@ -40,8 +39,7 @@ namespace puzzle {
 
 class Cube3TwoPhase {
  public:
-  // REQUIRES: `tables` outlives this. Computes the corners bounds (cube3_corners_bounds.h):
-  // about 0.7 s and 6 MB.
+  // REQUIRES: `tables` outlives this.
   explicit Cube3TwoPhase(const Cube3PruningTables* tables);
 
   struct Options {
@@ -64,12 +62,13 @@ class Cube3TwoPhase {
     bool stopped = false;    // the deadline or cancellation ended the search
   };
 
+  // The first Solve of a process also computes the corners bounds (Cube3CornersBounds::Get(),
+  // about 0.3 s).
   Result Solve(const Cube3State& cube, const Options& options) const;
 
  private:
   const Cube3PruningTables& tables_;
   const Cube3MoveTables& moves_;
-  const Cube3CornersBounds corners_bounds_;  // computed when made (about 0.7 s, 6 MB)
 };
 
 }  // namespace puzzle

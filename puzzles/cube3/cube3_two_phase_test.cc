@@ -37,7 +37,7 @@ const Cube3PruningTables& Tables() {
   return *tables;
 }
 
-// One solver for every test: it computes its corners bounds when made (about 0.7 s).
+// One solver for every test.
 const Cube3TwoPhase& Solver() {
   static const Cube3TwoPhase* const solver = new Cube3TwoPhase(&Tables());
   return *solver;
