@@ -142,13 +142,14 @@ class InverseBound {
     const Cube3FlipSliceSorted::ClassAndSym c = classes_->ClassOf(e->raw[k]);
     e->entry[k] = static_cast<uint64_t>(c.cls) * kCube3Twists +
                   sym_.twist_conjugate[e->twist[k] * kCube3Symmetries + c.sym];
-    __builtin_prefetch(&large_[e->entry[k]]);
+    __builtin_prefetch(Cube3LargeByte(large_, e->entry[k]));
   }
   // False when the entry exceeds `togo` (no solution that short); else adds to *not_first the
   // moves no solution of exactly `togo` moves starts with.
   template <bool kLarge>
   bool Within(const Entries& e, int k, int togo, uint32_t* not_first) const {
-    const int value = kLarge ? large_[e.entry[k]] : Cube3Phase1Distance(words_[e.entry[k]]);
+    const int value =
+        kLarge ? Cube3LargeDistance(large_, e.entry[k]) : Cube3Phase1Distance(words_[e.entry[k]]);
     if (value > togo) return false;
     if (value == togo) *not_first |= in_subgroup_[k];
     return true;
@@ -429,23 +430,23 @@ class LargeTables : private TierTables {
       child->phase1_entry[k] = static_cast<uint64_t>(moved.cls) * kCube3Twists + twist1;
     }
     CornersChild(node, m, child);
-    __builtin_prefetch(&tables_.large[child->phase1_entry[0]]);
+    __builtin_prefetch(Cube3LargeByte(tables_.large, child->phase1_entry[0]));
   }
 
   // The lookups in stages, each prefetching the next stage's for the children it keeps, so that
-  // a child the first axis rules out costs one random read of the 3.3 GB table, not three.
+  // a child the first axis rules out costs one random read of the 1.67 GB table, not three.
   // Both add to child->node.not_last the moves of the axes whose entry is exactly togo.
   bool FirstWithin(Child* child, int togo) const {
-    const int value = tables_.large[child->phase1_entry[0]];
+    const int value = Cube3LargeDistance(tables_.large, child->phase1_entry[0]);
     if (tables_.corners[child->corners_entry] > togo || value > togo) return false;
     child->node.not_last |= NotLast(0, value, togo);
-    __builtin_prefetch(&tables_.large[child->phase1_entry[1]]);
-    __builtin_prefetch(&tables_.large[child->phase1_entry[2]]);
+    __builtin_prefetch(Cube3LargeByte(tables_.large, child->phase1_entry[1]));
+    __builtin_prefetch(Cube3LargeByte(tables_.large, child->phase1_entry[2]));
     return true;
   }
   bool Within(Child* child, int togo) const {
-    const int value1 = tables_.large[child->phase1_entry[1]];
-    const int value2 = tables_.large[child->phase1_entry[2]];
+    const int value1 = Cube3LargeDistance(tables_.large, child->phase1_entry[1]);
+    const int value2 = Cube3LargeDistance(tables_.large, child->phase1_entry[2]);
     if (value1 > togo || value2 > togo) return false;
     child->node.not_last |= NotLast(1, value1, togo) | NotLast(2, value2, togo);
     for (int k = 0; k < kAxes; ++k) classes_.PrefetchRow(static_cast<int>(child->node.cls[k]));
@@ -454,7 +455,8 @@ class LargeTables : private TierTables {
 
   int LowerBound(const Node& node) const {
     return LowerBoundWith(node, [this](const Node& n, int k) {
-      return int{tables_.large[static_cast<uint64_t>(n.cls[k]) * kCube3Twists + n.twist[k]]};
+      return Cube3LargeDistance(tables_.large,
+                                static_cast<uint64_t>(n.cls[k]) * kCube3Twists + n.twist[k]);
     });
   }
   InverseBound Inverse() const { return InverseWith(tables_.large, &classes_); }

@@ -18,7 +18,7 @@
 // first axis and the
 // corners for every child, the other two axes only for the children those keep, the inverse's
 // only for the children all those keep), so that most children cost one random read of the
-// 3.3 GB table.
+// 1.67 GB table.
 //
 // Why the answer is the minimum and the lexicographically smallest one:
 //   1. Only canonical sequences are searched: no face turns twice in a row, and two opposite faces

@@ -302,9 +302,23 @@ Cube3PruningData Cube3PruningData::Build(int threads,
   return tables;
 }
 
+void PackCube3LargeDistances(std::vector<uint8_t>* distances) {
+  std::vector<uint8_t>& d = *distances;
+  const size_t n = d.size();
+  // Byte j takes entries 2j and 2j + 1, both read before it is written; j <= 2j, so no entry is
+  // overwritten before it is read.
+  for (size_t j = 0; 2 * j < n; ++j) {
+    const uint8_t high = 2 * j + 1 < n ? d[2 * j + 1] : 0;
+    d[j] = static_cast<uint8_t>((d[2 * j] & 15) | (high & 15) << 4);
+  }
+  d.resize((n + 1) / 2);
+}
+
 std::vector<uint8_t> BuildCube3LargeTable(const Cube3FlipSliceSorted& classes, int threads,
                                           const std::function<void(const std::string&)>& progress) {
-  return BreadthFirst(LargeSpace{classes}, std::max(1, threads), progress);
+  std::vector<uint8_t> large = BreadthFirst(LargeSpace{classes}, std::max(1, threads), progress);
+  PackCube3LargeDistances(&large);
+  return large;
 }
 
 }  // namespace puzzle

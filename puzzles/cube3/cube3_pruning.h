@@ -14,9 +14,11 @@
 //     together, by (flip-slice-sorted class, twist in the class representative's frame):
 //     1,523,864 x 2,187 = 3,332,690,568 entries (cube3_flipslice_sorted.h), for the optimal
 //     search. It refines phase 1's table (which ignores the slice edges' order and counts moves to
-//     G1, not to solved): a mean of 10.30 against 9.53.
-// One byte an entry (a distance; phase 2's tables' at most 18, the corners' at most 11). And for
-// the two-phase search's phase 1:
+//     G1, not to solved): a mean of 10.30 against 9.53. Four bits an entry (its distances are at
+//     most 13), two to a byte, entry i in byte i / 2, the even entry in the low four bits: 1.67
+//     GB (Cube3LargeDistance).
+// One byte an entry for the others (a distance; phase 2's tables' at most 18, the corners' at most
+// 11). And for the two-phase search's phase 1:
 //   - phase1_moves: by phase 1's index, its distance to G1 (at most 12) and what each move does
 //     to it, so
 //     that a node learns from its own entry which children are close enough, without reading
@@ -58,6 +60,21 @@ inline constexpr uint64_t kCube3CornersEntries =
 // A phase1_moves word's distance to G1.
 inline int Cube3Phase1Distance(uint32_t word) { return static_cast<int>(word & 15); }
 
+// The large table's layout: kCube3LargeEntries entries of 4 bits, two to a byte.
+inline constexpr uint64_t kCube3LargeBytes = (kCube3LargeEntries + 1) / 2;
+// Entry `index` of the large table `large` (kCube3LargeBytes bytes).
+inline int Cube3LargeDistance(const uint8_t* large, uint64_t index) {
+  return large[index >> 1] >> (4 * (index & 1)) & 15;
+}
+// The byte that holds entry `index` (to prefetch it).
+inline const uint8_t* Cube3LargeByte(const uint8_t* large, uint64_t index) {
+  return large + (index >> 1);
+}
+// Packs `distances` (one an entry, each at most 15) into that layout, in place: entry i to the
+// low (i even) or high (i odd) four bits of byte i / 2, and the vector cut to (size + 1) / 2
+// bytes (its capacity is kept: no second copy is made of a 3.3 GB table).
+void PackCube3LargeDistances(std::vector<uint8_t>* distances);
+
 // Where a state's entry is in each table (`sym` is Cube3SymmetryTables::Get(), passed in by
 // the hot loops).
 inline uint64_t Cube3Phase1Index(int flip, int slice_combination, int twist,
@@ -85,8 +102,8 @@ struct Cube3PruningTables {
   const uint8_t* corners_slice = nullptr;  // kCube3CornersSliceEntries
   const uint8_t* corners = nullptr;        // kCube3CornersEntries
   const uint32_t* phase1_moves = nullptr;  // kCube3Phase1Entries
-  // The large tier, or both null when it is not loaded: its table (kCube3LargeEntries) and the
-  // classes it is indexed by.
+  // The large tier, or both null when it is not loaded: its table (kCube3LargeBytes, read with
+  // Cube3LargeDistance) and the classes it is indexed by.
   const uint8_t* large = nullptr;
   const Cube3FlipSliceSorted* flipslice_sorted = nullptr;
 };
@@ -112,8 +129,9 @@ struct Cube3PruningData {
   }
 };
 
-// The large tier's table on `threads` threads, by breadth-first search over `classes`; `progress`
-// as for Cube3PruningData::Build. 3.3 GB; the bytes do not depend on `threads`.
+// The large tier's table on `threads` threads, by breadth-first search over `classes` (a byte an
+// entry, 3.3 GB, while it runs), packed (PackCube3LargeDistances): 1.67 GB; `progress` as for
+// Cube3PruningData::Build. The bytes do not depend on `threads`.
 std::vector<uint8_t> BuildCube3LargeTable(const Cube3FlipSliceSorted& classes, int threads,
                                           const std::function<void(const std::string&)>& progress);
 

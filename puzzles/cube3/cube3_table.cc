@@ -6,12 +6,15 @@
 namespace puzzle {
 namespace {
 
-TableSectionContents Section(const char* name, std::vector<uint8_t> bytes) {
+// `bytes` holds `entry_count` entries of `bits_per_entry` (by default a byte an entry); the large
+// table is packed four bits an entry (cube3_pruning.h).
+TableSectionContents Section(const char* name, std::vector<uint8_t> bytes,
+                             uint32_t bits_per_entry = 8, uint64_t entry_count = 0) {
   TableSectionContents section;
   section.name = name;
   section.encoding = SectionEncoding::kRaw;
-  section.bits_per_entry = 8;
-  section.entry_count = bytes.size();
+  section.bits_per_entry = bits_per_entry;
+  section.entry_count = bits_per_entry == 8 ? bytes.size() : entry_count;
   section.bytes = std::move(bytes);
   return section;
 }
@@ -74,13 +77,13 @@ TableContents MakeCube3LargeTableContents(const std::string& puzzle, const std::
   contents.puzzle = puzzle;
   contents.table = table;
   contents.metadata = std::move(metadata);
-  contents.sections.push_back(Section(kCube3LargeSection, std::move(large)));
+  contents.sections.push_back(Section(kCube3LargeSection, std::move(large), 4, kCube3LargeEntries));
   return contents;
 }
 
 absl::StatusOr<const uint8_t*> Cube3LargeTableFromFile(const TableFile& file) {
   absl::StatusOr<const TableSection*> section =
-      file.SectionWithLayout(kCube3LargeSection, 8, kCube3LargeEntries);
+      file.SectionWithLayout(kCube3LargeSection, 4, kCube3LargeEntries);
   if (!section.ok()) return section.status();
   return (*section)->data();
 }

@@ -7,8 +7,11 @@
 //                                its frame) -> its distance to G1 and what each move does to it
 // (Files before 2026-12-06 also had a section "phase1", phase 1's distances a byte each, which
 // the words' low 4 bits repeat; it is no longer written or read.)
-// The large tier's file (table "cube3-large", opt-in) has one section:
+// The large tier's file (table "cube3-large", opt-in) has one section, 4 bits an entry (two to a
+// byte, the even entry in the low bits; Cube3LargeDistance):
 //   large        3,332,690,568 entries: (flip-slice-sorted class, twist in its frame) -> moves
+// (Files before 2026-12-07 held it a byte an entry, 3.3 GB; the loader refuses them by the
+// section's bits_per_entry, and `bazel build //data:cube3-large_table` rebuilds it.)
 // Loading checks the layouts; probing reads the mapping in place.
 //
 // Thread-safety: pure functions; the view is immutable.
@@ -39,8 +42,9 @@ TableContents MakeCube3TableContents(const std::string& puzzle, const std::strin
 // REQUIRES: `file` outlives the view; a little-endian host (phase1_moves is read in place).
 absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file);
 
-// The large tier's file for `large` (moved in), and its section's bytes from `file` (DataLoss when
-// the layout is wrong). REQUIRES: `file` outlives the pointer.
+// The large tier's file for `large` (packed: BuildCube3LargeTable; moved in), and its section's
+// bytes from `file` (DataLoss when the layout is wrong: not 4 bits an entry, or not
+// kCube3LargeEntries of them). REQUIRES: `file` outlives the pointer.
 TableContents MakeCube3LargeTableContents(const std::string& puzzle, const std::string& table,
                                           std::vector<uint8_t> large, std::string metadata);
 absl::StatusOr<const uint8_t*> Cube3LargeTableFromFile(const TableFile& file);

@@ -22,6 +22,12 @@ struct Bytes {
   int operator()(uint64_t i) const { return table[i]; }
 };
 
+// The large table, four bits an entry.
+struct Nibbles {
+  const uint8_t* table;
+  int operator()(uint64_t i) const { return Cube3LargeDistance(table, i); }
+};
+
 // One table's check over [0, size) on `threads` threads, entry i's distance distance(i).
 // neighbours(i, out) writes the entry indexes one move away from entry i and returns how many;
 // more(i, next) checks whatever else the entry's neighbours decide, returning "" or what is wrong.
@@ -165,7 +171,7 @@ Cube3VerifyReport VerifyCube3LargeTable(const uint8_t* large, const Cube3FlipSli
   Cube3VerifyReport report;
   // The representative's class row with the entry's twist, by each of the 18 moves.
   CheckTable(
-      "large", Bytes{large}, kCube3LargeEntries, 0, threads,
+      "large", Nibbles{large}, kCube3LargeEntries, 0, threads,
       [&](uint64_t i, uint64_t* out) {
         const int cls = static_cast<int>(i / kCube3Twists);
         const int twist = static_cast<int>(i % kCube3Twists);

@@ -1,0 +1,76 @@
+// The table files' layout checks (cube3_table.h): a file whose sections do not have the layout
+// this build reads is refused with the section, the field and what was expected, never probed.
+// (The built files themselves are checked against their pinned SHA-256 and the verifier by
+// //data's tests.)
+#include "puzzles/cube3/cube3_table.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "puzzle/table_file.h"
+
+namespace puzzle {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A file of table "cube3-large" with one section "large" of this layout (zeros).
+absl::StatusOr<std::unique_ptr<TableFile>> LargeFile(uint32_t bits_per_entry,
+                                                     uint64_t entry_count) {
+  TableContents contents;
+  contents.puzzle = "cube3";
+  contents.table = "cube3-large";
+  TableSectionContents section;
+  section.name = kCube3LargeSection;
+  section.bits_per_entry = bits_per_entry;
+  section.entry_count = entry_count;
+  section.bytes.assign(SectionRawSize(entry_count, bits_per_entry), 0);
+  contents.sections.push_back(std::move(section));
+  return TableFile::FromBytes(EncodeTableFile(contents, 0), "cube3-large.tbl");
+}
+
+// What Cube3LargeTableFromFile says of a file with that layout.
+absl::Status LargeTableStatus(uint32_t bits_per_entry, uint64_t entry_count) {
+  absl::StatusOr<std::unique_ptr<TableFile>> file = LargeFile(bits_per_entry, entry_count);
+  if (!file.ok()) return file.status();
+  return Cube3LargeTableFromFile(**file).status();
+}
+
+// A file from before 2026-12-07, a byte an entry: refused by its bits per entry.
+TEST(Cube3TableTest, TheLargeTierAByteAnEntryIsRefused) {
+  const absl::Status status = LargeTableStatus(8, 1000);
+  EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(status.message(), HasSubstr("section 'large': bits_per_entry is 8; expected 4"));
+}
+
+TEST(Cube3TableTest, TheLargeTierWithTooFewEntriesIsRefused) {
+  const absl::Status status = LargeTableStatus(4, 1001);
+  EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(status.message(),
+              HasSubstr("section 'large': entry_count is 1001; expected 3332690568"));
+}
+
+TEST(Cube3TableTest, AFileWithoutTheLargeSectionIsRefused) {
+  TableContents contents;
+  contents.puzzle = "cube3";
+  contents.table = "cube3-large";
+  TableSectionContents section;
+  section.name = "other";
+  section.entry_count = 4;
+  section.bytes.assign(4, 0);
+  contents.sections.push_back(std::move(section));
+  absl::StatusOr<std::unique_ptr<TableFile>> file =
+      TableFile::FromBytes(EncodeTableFile(contents, 0), "cube3-large.tbl");
+  ASSERT_TRUE(file.ok()) << file.status();
+  absl::StatusOr<const uint8_t*> large = Cube3LargeTableFromFile(**file);
+  ASSERT_FALSE(large.ok());
+  EXPECT_THAT(large.status().message(), HasSubstr("large"));
+}
+
+}  // namespace
+}  // namespace puzzle
