@@ -1,6 +1,7 @@
 #include "puzzles/cube3/cube3_pruning.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -312,6 +313,13 @@ void PackCube3LargeDistances(std::vector<uint8_t>* distances) {
     d[j] = static_cast<uint8_t>((d[2 * j] & 15) | (high & 15) << 4);
   }
   d.resize((n + 1) / 2);
+  // The pages wholly past the packed bytes and within the allocation: never read again (the
+  // vector only shrank), so the kernel may take them back now rather than when it is freed.
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  const uintptr_t begin =
+      (reinterpret_cast<uintptr_t>(d.data() + d.size()) + page - 1) & ~(page - 1);
+  const uintptr_t end = reinterpret_cast<uintptr_t>(d.data() + d.capacity()) & ~(page - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
 }
 
 std::vector<uint8_t> BuildCube3LargeTable(const Cube3FlipSliceSorted& classes, int threads,

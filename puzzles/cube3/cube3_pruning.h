@@ -15,8 +15,8 @@
 //     1,523,864 x 2,187 = 3,332,690,568 entries (cube3_flipslice_sorted.h), for the optimal
 //     search. It refines phase 1's table (which ignores the slice edges' order and counts moves to
 //     G1, not to solved): a mean of 10.30 against 9.53. Four bits an entry (its distances are at
-//     most 13), two to a byte, entry i in byte i / 2, the even entry in the low four bits: 1.67
-//     GB (Cube3LargeDistance).
+//     most 13), two to a byte, entry i in byte i / 2, the even entry in the low four bits:
+//     1.67 GB (Cube3LargeDistance).
 // One byte an entry for the others (a distance; phase 2's tables' at most 18, the corners' at most
 // 11). And for the two-phase search's phase 1:
 //   - phase1_moves: by phase 1's index, its distance to G1 (at most 12) and what each move does
@@ -72,7 +72,9 @@ inline const uint8_t* Cube3LargeByte(const uint8_t* large, uint64_t index) {
 }
 // Packs `distances` (one an entry, each at most 15) into that layout, in place: entry i to the
 // low (i even) or high (i odd) four bits of byte i / 2, and the vector cut to (size + 1) / 2
-// bytes (its capacity is kept: no second copy is made of a 3.3 GB table).
+// bytes. No second copy is made of a 3.3 GB table: the capacity is kept, and the whole pages
+// past the packed bytes are given back to the system (MADV_DONTNEED), so that the file's
+// encoding, 1.67 GB more, does not come on top of 3.3 GB.
 void PackCube3LargeDistances(std::vector<uint8_t>* distances);
 
 // Where a state's entry is in each table (`sym` is Cube3SymmetryTables::Get(), passed in by

@@ -1,6 +1,8 @@
 // The large table's 4-bit layout (cube3_pruning.h): PackCube3LargeDistances and
-// Cube3LargeDistance against the layout written out by hand. (The tables' contents are held to
-// brute force and the verifier by cube3_two_phase_test, which needs the built tables.)
+// Cube3LargeDistance against the layout written out by hand. (The tables' contents need the
+// built tables: the default tier's are held to brute force and the verifier by
+// cube3_two_phase_test, the large tier's by //data:cube3-large_table_verify_test and
+// cube3_optimal_large_test, opt-in.)
 #include "puzzles/cube3/cube3_pruning.h"
 
 #include <cstdint>

@@ -6,18 +6,19 @@
 namespace puzzle {
 namespace {
 
-// `bytes` holds `entry_count` entries of `bits_per_entry` (by default a byte an entry); the large
-// table is packed four bits an entry (cube3_pruning.h).
+// `bytes` packed `bits_per_entry` an entry (8, or 4 for the large table: cube3_pruning.h), so
+// that they hold bytes.size() * 8 / bits_per_entry entries (the large table's count is even).
 TableSectionContents Section(const char* name, std::vector<uint8_t> bytes,
-                             uint32_t bits_per_entry = 8, uint64_t entry_count = 0) {
+                             uint32_t bits_per_entry = 8) {
   TableSectionContents section;
   section.name = name;
   section.encoding = SectionEncoding::kRaw;
   section.bits_per_entry = bits_per_entry;
-  section.entry_count = bits_per_entry == 8 ? bytes.size() : entry_count;
+  section.entry_count = bytes.size() * 8 / bits_per_entry;
   section.bytes = std::move(bytes);
   return section;
 }
+static_assert(kCube3LargeEntries % 2 == 0, "the large table's bytes hold whole pairs");
 
 // phase1_moves' words, little-endian (the loader reads them in place, so it requires a
 // little-endian host: cube3_table.h).
@@ -77,7 +78,7 @@ TableContents MakeCube3LargeTableContents(const std::string& puzzle, const std::
   contents.puzzle = puzzle;
   contents.table = table;
   contents.metadata = std::move(metadata);
-  contents.sections.push_back(Section(kCube3LargeSection, std::move(large), 4, kCube3LargeEntries));
+  contents.sections.push_back(Section(kCube3LargeSection, std::move(large), 4));
   return contents;
 }
 

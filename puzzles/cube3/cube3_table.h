@@ -42,7 +42,8 @@ TableContents MakeCube3TableContents(const std::string& puzzle, const std::strin
 // REQUIRES: `file` outlives the view; a little-endian host (phase1_moves is read in place).
 absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file);
 
-// The large tier's file for `large` (packed: BuildCube3LargeTable; moved in), and its section's
+// The large tier's file for `large` (packed: BuildCube3LargeTable; moved in; a `large` of another
+// size than kCube3LargeBytes gives a file the loader refuses), and its section's
 // bytes from `file` (DataLoss when the layout is wrong: not 4 bits an entry, or not
 // kCube3LargeEntries of them). REQUIRES: `file` outlives the pointer.
 TableContents MakeCube3LargeTableContents(const std::string& puzzle, const std::string& table,

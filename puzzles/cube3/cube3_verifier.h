@@ -30,8 +30,8 @@ struct Cube3VerifyReport {
 Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int threads);
 
 // The large tier's table (kCube3LargeEntries entries of 4 bits: Cube3LargeDistance) checked the
-// same way, its graph walked through
-// `classes` (which cube3_flipslice_sorted_test holds to the cubie model). One depth_counts entry.
+// same way, its graph walked through `classes` (which cube3_flipslice_sorted_test holds to the
+// cubie model). One depth_counts entry.
 Cube3VerifyReport VerifyCube3LargeTable(const uint8_t* large, const Cube3FlipSliceSorted& classes,
                                         int threads);
 
