@@ -19,14 +19,14 @@ namespace {
 
 using ::testing::HasSubstr;
 
-// A file of table "cube3-large" with one section "large" of this layout (zeros).
-absl::StatusOr<std::unique_ptr<TableFile>> LargeFile(uint32_t bits_per_entry,
-                                                     uint64_t entry_count) {
+// A file of table "cube3-large" with one section of this name and layout (zeros).
+absl::StatusOr<std::unique_ptr<TableFile>> LargeFile(
+    uint32_t bits_per_entry, uint64_t entry_count, const char* section_name = kCube3LargeSection) {
   TableContents contents;
   contents.puzzle = "cube3";
   contents.table = "cube3-large";
   TableSectionContents section;
-  section.name = kCube3LargeSection;
+  section.name = section_name;
   section.bits_per_entry = bits_per_entry;
   section.entry_count = entry_count;
   section.bytes.assign(SectionRawSize(entry_count, bits_per_entry), 0);
@@ -35,8 +35,10 @@ absl::StatusOr<std::unique_ptr<TableFile>> LargeFile(uint32_t bits_per_entry,
 }
 
 // What Cube3LargeTableFromFile says of a file with that layout.
-absl::Status LargeTableStatus(uint32_t bits_per_entry, uint64_t entry_count) {
-  absl::StatusOr<std::unique_ptr<TableFile>> file = LargeFile(bits_per_entry, entry_count);
+absl::Status LargeTableStatus(uint32_t bits_per_entry, uint64_t entry_count,
+                              const char* section_name = kCube3LargeSection) {
+  absl::StatusOr<std::unique_ptr<TableFile>> file =
+      LargeFile(bits_per_entry, entry_count, section_name);
   if (!file.ok()) return file.status();
   return Cube3LargeTableFromFile(**file).status();
 }
@@ -56,21 +58,9 @@ TEST(Cube3TableTest, TheLargeTierWithTooFewEntriesIsRefused) {
 }
 
 TEST(Cube3TableTest, AFileWithoutTheLargeSectionIsRefused) {
-  TableContents contents;
-  contents.puzzle = "cube3";
-  contents.table = "cube3-large";
-  TableSectionContents section;
-  section.name = "other";
-  section.entry_count = 4;
-  section.bytes.assign(4, 0);
-  contents.sections.push_back(std::move(section));
-  absl::StatusOr<std::unique_ptr<TableFile>> file =
-      TableFile::FromBytes(EncodeTableFile(contents, 0), "cube3-large.tbl");
-  ASSERT_TRUE(file.ok()) << file.status();
-  absl::StatusOr<const uint8_t*> large = Cube3LargeTableFromFile(**file);
-  ASSERT_FALSE(large.ok());
-  EXPECT_EQ(large.status().code(), absl::StatusCode::kDataLoss);
-  EXPECT_THAT(large.status().message(), HasSubstr("no section 'large'"));
+  const absl::Status status = LargeTableStatus(4, 1000, "other");
+  EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(status.message(), HasSubstr("no section 'large'"));
 }
 
 }  // namespace
