@@ -42,6 +42,7 @@
 #include <string>
 #include <vector>
 
+#include "puzzle/nibble_array.h"
 #include "puzzles/cube3/cube3_coordinates.h"
 #include "puzzles/cube3/cube3_flipslice_sorted.h"
 #include "puzzles/cube3/cube3_symmetry.h"
@@ -60,15 +61,16 @@ inline constexpr uint64_t kCube3CornersEntries =
 // A phase1_moves word's distance to G1.
 inline int Cube3Phase1Distance(uint32_t word) { return static_cast<int>(word & 15); }
 
-// The large table's layout: kCube3LargeEntries entries of 4 bits, two to a byte.
-inline constexpr uint64_t kCube3LargeBytes = (kCube3LargeEntries + 1) / 2;
+// The large table's layout: kCube3LargeEntries entries of 4 bits, two to a byte
+// (puzzle/nibble_array.h).
+inline constexpr uint64_t kCube3LargeBytes = NibbleArrayBytes(kCube3LargeEntries);
 // Entry `index` of the large table `large` (kCube3LargeBytes bytes).
 inline int Cube3LargeDistance(const uint8_t* large, uint64_t index) {
-  return large[index >> 1] >> (4 * (index & 1)) & 15;
+  return NibbleAt(large, index);
 }
 // The byte that holds entry `index` (to prefetch it).
 inline const uint8_t* Cube3LargeByte(const uint8_t* large, uint64_t index) {
-  return large + (index >> 1);
+  return NibbleByte(large, index);
 }
 // Packs `distances` (one an entry, each at most 15) into that layout, in place: entry i to the
 // low (i even) or high (i odd) four bits of byte i / 2, and the vector cut to (size + 1) / 2

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "puzzle/nibble_array.h"
 
 namespace puzzle {
 namespace {
@@ -347,7 +348,7 @@ class PdbBuilder {
               }
               // No two threads share a byte: chunks start at multiples of
               // kPrefixesPerChunk * block_, which are even.
-              section[index >> 1] |= static_cast<uint8_t>((extra / 2) << ((index & 1) * 4));
+              SetNibble(section.data(), index, extra / 2);
             }
           });
     });

@@ -64,6 +64,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "puzzle/nibble_array.h"
 
 namespace puzzle {
 
@@ -140,7 +141,7 @@ void FifteenUnrankPlacement(uint64_t index, int k, uint8_t* q);
 
 // Entry `index` of a section: e = (h - m) / 2.
 inline int FifteenPdbEntry(const uint8_t* section, uint64_t index) {
-  return (section[index >> 1] >> ((index & 1) * 4)) & 15;
+  return NibbleAt(section, index);
 }
 
 // Manhattan distance between two cells.

@@ -2,6 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "puzzle/nibble_array.h"
 #include "puzzles/rotation/rotation_board.h"
 #include "puzzles/rotation/rotation_table.h"
 
@@ -43,7 +44,7 @@ absl::StatusOr<RotationBfsResult> BuildRotationTable() {
   }
   result.payload.assign(puzzle::kRotationPayloadBytes, 0);
   for (uint32_t rank = 0; rank < puzzle::kRotationCellSets; ++rank) {
-    result.payload[rank >> 1] |= static_cast<uint8_t>(distance[rank] << (4 * (rank & 1)));
+    SetNibble(result.payload.data(), rank, distance[rank]);
   }
   return result;
 }

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
+#include "puzzle/nibble_array.h"
 #include "puzzles/rotation/rotation_board.h"
 #include "puzzles/rotation/rotation_table.h"
 #include "puzzles/rotation/rotation_verifier.h"
@@ -52,11 +53,9 @@ TEST_F(RotationBfsTest, VerifierCatchesWrongDistancesAndNamesTheSet) {
   for (uint32_t rank : {0u, 1000u, 123456u, 735470u}) {
     for (int delta : {-1, 1, 2}) {
       std::vector<uint8_t> payload = result_->payload;
-      const int shift = 4 * (rank & 1);
-      const int d = (payload[rank >> 1] >> shift) & 0xF;
+      const int d = puzzle::NibbleAt(payload.data(), rank);
       if (d + delta < 0 || d + delta > 15) continue;
-      payload[rank >> 1] =
-          static_cast<uint8_t>((payload[rank >> 1] & ~(0xF << shift)) | ((d + delta) << shift));
+      puzzle::SetNibble(payload.data(), rank, d + delta);
       const RotationVerifyReport report =
           VerifyRotationTable(puzzle::RotationTable::FromPayload(payload.data()));
       ++mutations;

@@ -16,13 +16,14 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "puzzle/nibble_array.h"
 #include "puzzle/table_file.h"
 #include "puzzles/rotation/rotation_board.h"
 
 namespace puzzle {
 
 inline constexpr uint32_t kRotationBitsPerEntry = 4;
-inline constexpr size_t kRotationPayloadBytes = (kRotationCellSets + 1) / 2;  // 367,736
+inline constexpr size_t kRotationPayloadBytes = NibbleArrayBytes(kRotationCellSets);  // 367,736
 inline constexpr int kRotationMaxStoredDistance = 15;
 inline constexpr char kRotationSectionName[] = "distances";
 
@@ -36,7 +37,7 @@ class RotationTable {
   static RotationTable FromPayload(const uint8_t* payload) { return RotationTable(payload); }
 
   // REQUIRES: rank < kRotationCellSets.
-  int Distance(uint32_t rank) const { return (payload_[rank >> 1] >> (4 * (rank & 1))) & 0xF; }
+  int Distance(uint32_t rank) const { return NibbleAt(payload_, rank); }
 
  private:
   explicit RotationTable(const uint8_t* payload) : payload_(payload) {}
