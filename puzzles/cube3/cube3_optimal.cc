@@ -18,7 +18,7 @@ namespace {
 constexpr int kAxes = 3;
 constexpr int kMaxBound = 24;  // above God's number (20): a valid cube never gets there
 constexpr int kPrefixLength = 2;
-constexpr uint64_t kPollEvery = 4096;  // nodes between two looks at the clock and the flags
+constexpr uint64_t kPollEvery = Cube3Optimal::kPollEvery;
 
 // A search node: for each axis, the cube seen along it as the tier's table is indexed (class of
 // its flip-slice value, or of its flip-slice-sorted value in the large tier; twist in the class
@@ -472,6 +472,12 @@ struct Item {
   Node node;
 };
 
+// Whether the deadline has passed at `now` or the solve is cancelled.
+bool StopRequested(const Cube3Optimal::Options& options, absl::Time now) {
+  return now >= options.deadline ||
+         (options.cancelled != nullptr && options.cancelled->load(std::memory_order_relaxed));
+}
+
 // What the threads of one solve share.
 struct Shared {
   const Cube3State* cube;
@@ -515,6 +521,7 @@ class Worker {
       const size_t i = shared_.next_item.fetch_add(1);
       if (i >= shared_.items.size() || i > shared_.found_item.load()) break;
       item_ = i;
+      abandoned_ = false;
       const Item& item = shared_.items[i];
       std::copy(item.moves, item.moves + item.length, path_);
       InverseBound::Views views = InverseBound::Start(*shared_.cube);
@@ -605,6 +612,7 @@ class Worker {
       if (!kept[m]) continue;
       path_[n] = m;
       if (Search(child[m].node, child_views[m], child_not_first[m], n + 1, togo - 1)) return true;
+      if (abandoned_) return false;  // the whole item, not only the child's subtree
     }
     return false;
   }
@@ -619,27 +627,29 @@ class Worker {
   }
 
   // Every kPollEvery nodes: whether to give up this item (a smaller one has a solution, or the
-  // solve stops); reports progress on the calling thread.
+  // solve stops); reports progress on the calling thread. Once it says so, abandoned_ holds until
+  // the next item, and every level of Search returns at once.
   bool Abandon() {
     shared_.nodes.fetch_add(nodes_ - reported_);
     reported_ = nodes_;
-    if (shared_.stop.load(std::memory_order_relaxed)) return true;
-    if (shared_.found_item.load(std::memory_order_relaxed) < item_) return true;
-    const Cube3Optimal::Options& options = *shared_.options;
     const absl::Time now = absl::Now();
-    if (now >= options.deadline ||
-        (options.cancelled != nullptr && options.cancelled->load(std::memory_order_relaxed))) {
+    if (shared_.stop.load(std::memory_order_relaxed) ||
+        shared_.found_item.load(std::memory_order_relaxed) < item_) {
+      abandoned_ = true;
+    } else if (StopRequested(*shared_.options, now)) {
       shared_.stop.store(true);
-      return true;
+      abandoned_ = true;
+    } else if (reports_) {
+      shared_.ReportIfDue(now);
     }
-    if (reports_) shared_.ReportIfDue(now);
-    return false;
+    return abandoned_;
   }
 
   const Tables& tables_;
   Shared& shared_;
   const bool reports_;  // the calling thread's worker calls options.progress
   size_t item_ = 0;
+  bool abandoned_ = false;  // Abandon() said to give up item_
   uint64_t nodes_ = 0;
   uint64_t reported_ = 0;  // of nodes_, added to shared_.nodes
   int path_[kMaxBound];
@@ -795,6 +805,10 @@ Cube3Optimal::Result SolveWith(const Tables& tables, const Cube3State& cube,
       options.symmetry ? Stabiliser(cube) : std::vector<const OrderKeepingSymmetry*>();
   result.lower_bound = std::max(1, tables.LowerBound(start));
   for (int bound = result.lower_bound; bound <= limit; ++bound) {
+    if (StopRequested(options, absl::Now())) {  // (the workers look only every kPollEvery nodes)
+      result.stopped = true;
+      break;
+    }
     shared.bound = bound;
     std::vector<Item> items = Items(tables, start, bound);
     search_items(stabiliser.empty() ? std::move(items) : OrbitMinima(items, stabiliser));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
@@ -303,7 +304,8 @@ TEST(Cube3OptimalTest, ADeadlineStopsWithAProvenLowerBound) {
   EXPECT_GE(reports, 1);
 }
 
-TEST(Cube3OptimalTest, CancellationStopsTheSearch) {
+// A solve cancelled before it starts searches nothing, and proves the first bound.
+TEST(Cube3OptimalTest, ACancelledSolveSearchesNothing) {
   absl::StatusOr<Cube3State> cube =
       ParseCube3Board("LULFULDLBRBFDRRRUBBDUUFRDFURLFRDLFDLFDLULRDBBUFDFBBUBR", "start");
   ASSERT_TRUE(cube.ok());
@@ -314,6 +316,44 @@ TEST(Cube3OptimalTest, CancellationStopsTheSearch) {
   const Cube3Optimal::Result result = solver.Solve(*cube, options);
   EXPECT_FALSE(result.found);
   EXPECT_TRUE(result.stopped);
+  EXPECT_EQ(result.nodes, 0u);
+  EXPECT_EQ(result.lower_bound, solver.LowerBound(*cube));
+}
+
+// A cancellation deep in a bound's search stops each thread at its next look at the flag: at most
+// kPollEvery more nodes a thread. (A stop once left only the subtree it was seen in, and each
+// level of the search then went on to its next child for up to kPollEvery nodes more, so the
+// search unwound slowly: 5,255 and 15,233 nodes more here (1 and 2 threads), and cube 8 of the
+// random file took 0.9-1.4 s
+// to stop after a 20 s deadline, and once 30 s after 300 s.) The progress callback, called at
+// the calling thread's looks (interval 0), cancels once the search is 15 moves deep.
+TEST(Cube3OptimalTest, CancellationStopsEachThreadAtItsNextPoll) {
+  absl::StatusOr<Cube3State> cube =
+      ParseCube3Board("LULFULDLBRBFDRRRUBBDUUFRDFURLFRDLFDLFDLULRDBBUFDFBBUBR", "start");
+  ASSERT_TRUE(cube.ok());
+  Cube3Optimal solver(&Tables());
+  for (int threads : {1, 2}) {
+    std::atomic<bool> cancelled{false};
+    uint64_t nodes_when_cancelled = 0;
+    Cube3Optimal::Options options;
+    options.threads = threads;
+    options.cancelled = &cancelled;
+    options.progress_interval = absl::ZeroDuration();
+    options.progress = [&](int bound, uint64_t nodes) {
+      if (bound >= 15 && !cancelled.load()) {
+        nodes_when_cancelled = nodes;
+        cancelled.store(true);
+      }
+    };
+    const Cube3Optimal::Result result = solver.Solve(*cube, options);
+    SCOPED_TRACE(absl::StrCat(threads, " threads, cancelled after ", nodes_when_cancelled,
+                              " nodes, stopped after ", result.nodes));
+    EXPECT_FALSE(result.found);
+    EXPECT_TRUE(result.stopped);
+    EXPECT_EQ(result.lower_bound, 15);
+    ASSERT_TRUE(cancelled.load());
+    EXPECT_LE(result.nodes, nodes_when_cancelled + Cube3Optimal::kPollEvery * threads);
+  }
 }
 
 #ifdef CUBE3_SUPERFLIP
