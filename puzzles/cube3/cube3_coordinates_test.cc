@@ -2,19 +2,10 @@
 
 #include "gtest/gtest.h"
 #include "puzzle/seeded_random.h"
+#include "puzzles/cube3/cube3_random_walk.h"
 
 namespace puzzle {
 namespace {
-
-Cube3State RandomState(SeededRandom& random, int turns, bool phase2_only) {
-  Cube3State c = Cube3Solved();
-  for (int i = 0; i < turns; ++i) {
-    const int m = phase2_only ? kCube3Phase2Moves[random.Below(kCube3Phase2MoveCount)]
-                              : static_cast<int>(random.Below(kCube3Moves));
-    c = Cube3Multiply(c, Cube3MoveState(m));
-  }
-  return c;
-}
 
 TEST(Cube3CoordinatesTest, SolvedIsZeroForEveryCoordinate) {
   const Cube3State solved = Cube3Solved();
@@ -70,7 +61,7 @@ TEST(Cube3CoordinatesTest, MoveTablesAgreeWithTheCubieModel) {
   const Cube3MoveTables& t = Cube3MoveTables::Get();
   SeededRandom random(21);
   for (int trial = 0; trial < 3000; ++trial) {
-    const Cube3State c = RandomState(random, 30, false);
+    const Cube3State c = Cube3RandomWalk(Cube3Solved(), 30, false, random);
     for (int m = 0; m < kCube3Moves; ++m) {
       const Cube3State d = Cube3Multiply(c, Cube3MoveState(m));
       ASSERT_EQ(t.twist[Cube3Twist(c) * kCube3Moves + m], Cube3Twist(d));
@@ -80,7 +71,7 @@ TEST(Cube3CoordinatesTest, MoveTablesAgreeWithTheCubieModel) {
         ASSERT_EQ(t.quartet[Cube3Quartet(c, first) * kCube3Moves + m], Cube3Quartet(d, first));
       }
     }
-    const Cube3State g1 = RandomState(random, 30, true);
+    const Cube3State g1 = Cube3RandomWalk(Cube3Solved(), 30, true, random);
     ASSERT_EQ(t.ud_edges_from_quartets[Cube3Quartet(g1, kCube3UQuartet) * 24 +
                                        Cube3Quartet(g1, kCube3DQuartet) % 24],
               Cube3UDEdges(g1));

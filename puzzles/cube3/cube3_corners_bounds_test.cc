@@ -15,6 +15,7 @@
 #include "puzzles/cube3/cube3_coordinates.h"
 #include "puzzles/cube3/cube3_cube.h"
 #include "puzzles/cube3/cube3_pruning.h"
+#include "puzzles/cube3/cube3_random_walk.h"
 
 namespace puzzle {
 namespace {
@@ -56,15 +57,6 @@ int LeastPhase2AfterByBruteForce(const Cube3State& x, int moves, int last_face,
   return least;
 }
 
-Cube3State RandomWalk(Cube3State x, int moves, bool g1_only, SeededRandom& random) {
-  for (int i = 0; i < moves; ++i) {
-    const int m = g1_only ? kCube3Phase2Moves[random.Below(kCube3Phase2MoveCount)]
-                          : static_cast<int>(random.Below(kCube3Moves));
-    x = Cube3Multiply(x, Cube3MoveState(m));
-  }
-  return x;
-}
-
 TEST(Cube3CornersBoundsTest, EntriesMatchABruteForceOfTheMovesToG1) {
   const Cube3CornersBounds bounds;
   const std::map<CornerPerm, int> phase2 = Phase2CornersDistanceByBruteForce();
@@ -76,9 +68,9 @@ TEST(Cube3CornersBoundsTest, EntriesMatchABruteForceOfTheMovesToG1) {
     // Half are random states; half are a random G1 state (no twist) turned 1 to 4 moves out of
     // G1, whose entries are not kNone.
     const bool near_g1 = sample % 2 == 1;
-    const Cube3State x = near_g1 ? RandomWalk(RandomWalk(Cube3Solved(), 30, true, random),
-                                              1 + sample / 2 % 4, false, random)
-                                 : RandomWalk(Cube3Solved(), 30, false, random);
+    const Cube3State x = near_g1 ? Cube3RandomWalk(Cube3RandomWalk(Cube3Solved(), 30, true, random),
+                                                   1 + sample / 2 % 4, false, random)
+                                 : Cube3RandomWalk(Cube3Solved(), 30, false, random);
     const uint8_t entry = bounds.entry(Cube3CornersIndex(Cube3Corners(x), Cube3Twist(x)));
     // K(4) exactly, and K(3) and K(2) through their differences, each capped at 3.
     int expected = LeastPhase2AfterByBruteForce(x, 4, -1, phase2);

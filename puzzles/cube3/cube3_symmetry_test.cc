@@ -5,6 +5,7 @@
 #include "gtest/gtest.h"
 #include "puzzle/seeded_random.h"
 #include "puzzles/cube3/cube3_coordinates.h"
+#include "puzzles/cube3/cube3_random_walk.h"
 
 namespace puzzle {
 namespace {
@@ -59,13 +60,8 @@ TEST(Cube3SymmetryTest, RecordedSymsTakeEveryValueToItsRepresentative) {
   const Cube3SymmetryTables& t = Cube3SymmetryTables::Get();
   SeededRandom random(5);
   for (int trial = 0; trial < 5000; ++trial) {
-    Cube3State y = Cube3Solved();
     const bool g1 = trial % 2 == 1;
-    for (int i = 0; i < 30; ++i) {
-      const int m = g1 ? kCube3Phase2Moves[random.Below(kCube3Phase2MoveCount)]
-                       : static_cast<int>(random.Below(kCube3Moves));
-      y = Cube3Multiply(y, Cube3MoveState(m));
-    }
+    const Cube3State y = Cube3RandomWalk(Cube3Solved(), 30, g1, random);
     const int flipslice = 2048 * (Cube3Quartet(y, kCube3SliceQuartet) / 24) + Cube3Flip(y);
     const int s = t.flipslice_sym[flipslice];
     const Cube3State z = Cube3Conjugate(y, s);

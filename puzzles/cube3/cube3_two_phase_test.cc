@@ -18,6 +18,7 @@
 #include "puzzles/cube3/cube3_notation.h"
 #include "puzzles/cube3/cube3_phase1_moves.h"
 #include "puzzles/cube3/cube3_pruning.h"
+#include "puzzles/cube3/cube3_random_walk.h"
 #include "puzzles/cube3/cube3_sticker_turns.h"
 #include "puzzles/cube3/cube3_symmetry.h"
 #include "puzzles/cube3/cube3_verifier.h"
@@ -50,16 +51,6 @@ std::vector<std::string> FileCubes(const std::string& path) {
     if (!line.empty() && line[0] != '#') out.push_back(line);
   }
   return out;
-}
-
-Cube3State Scramble(SeededRandom& random, int turns, bool phase2_only) {
-  Cube3State c = Cube3Solved();
-  for (int i = 0; i < turns; ++i) {
-    const int m = phase2_only ? kCube3Phase2Moves[random.Below(kCube3Phase2MoveCount)]
-                              : static_cast<int>(random.Below(kCube3Moves));
-    c = Cube3Multiply(c, Cube3MoveState(m));
-  }
-  return c;
 }
 
 bool InG1(const Cube3State& c) {
@@ -137,9 +128,9 @@ TEST(Cube3PruningTest, PhaseDistancesEqualBruteForceNearSolved) {
   std::vector<int> all(kCube3Moves), phase2(kCube3Phase2Moves.begin(), kCube3Phase2Moves.end());
   for (int m = 0; m < kCube3Moves; ++m) all[m] = m;
   for (int trial = 0; trial < 60; ++trial) {
-    const Cube3State c = Scramble(random, 1 + trial % 5, false);
+    const Cube3State c = Cube3RandomWalk(Cube3Solved(), 1 + trial % 5, false, random);
     ASSERT_EQ(Phase1Entry(c), BruteForceDistance(c, all, 5, InG1)) << trial;
-    const Cube3State g = Scramble(random, 1 + trial % 6, true);
+    const Cube3State g = Cube3RandomWalk(Cube3Solved(), 1 + trial % 6, true, random);
     ASSERT_EQ(Phase2Entry(g), BruteForceDistance(g, phase2, 6, CornersAndUDEdgesSolved)) << trial;
   }
 }
@@ -148,8 +139,8 @@ TEST(Cube3PruningTest, PhaseDistancesEqualBruteForceNearSolved) {
 TEST(Cube3PruningTest, ConjugatesHaveEqualEntries) {
   SeededRandom random(9);
   for (int trial = 0; trial < 3000; ++trial) {
-    const Cube3State c = Scramble(random, 25, false);
-    const Cube3State g = Scramble(random, 25, true);
+    const Cube3State c = Cube3RandomWalk(Cube3Solved(), 25, false, random);
+    const Cube3State g = Cube3RandomWalk(Cube3Solved(), 25, true, random);
     for (int s = 0; s < kCube3Symmetries; ++s) {
       ASSERT_EQ(Phase1Entry(Cube3Conjugate(c, s)), Phase1Entry(c)) << trial << " " << s;
       ASSERT_EQ(Phase2Entry(Cube3Conjugate(g, s)), Phase2Entry(g)) << trial << " " << s;
@@ -190,7 +181,8 @@ TEST(Cube3PruningTest, Phase1MovesTellEachMovesChangeInTheStatesFrame) {
   SeededRandom random(12);
   int changes[3] = {};
   for (int trial = 0; trial < 3000; ++trial) {
-    const Cube3State cube = Scramble(random, trial % 2 ? 25 : 1 + trial % 9, false);
+    const Cube3State cube =
+        Cube3RandomWalk(Cube3Solved(), trial % 2 ? 25 : 1 + trial % 9, false, random);
     for (int axis = 0; axis < 3; ++axis) {
       const Cube3State c = Cube3RotateUrf(cube, axis);
       const int flipslice = 2048 * (Cube3Quartet(c, kCube3SliceQuartet) / 24) + Cube3Flip(c);
