@@ -1,5 +1,6 @@
 // Writes a whole file atomically: a temporary file in the destination's directory, written in
-// full, fsync'ed, then renamed over the destination, and the directory fsync'ed. Readers see
+// full, fsync'ed (and its pages then dropped from the page cache, so that a reader maps them
+// afresh), then renamed over the destination, and the directory fsync'ed. Readers see
 // either the old file or the complete new one; a failure at any step removes the temporary file
 // and leaves the destination untouched.
 //

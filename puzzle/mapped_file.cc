@@ -6,6 +6,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22  // Linux 5.14; older C library headers lack it
+#endif
+
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -149,17 +153,31 @@ absl::StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& 
   const size_t length = static_cast<size_t>(st.st_size);
   const char* base = nullptr;
   if (length > 0) {
-    void* mapped =
-        ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0);
+    void* mapped = ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE, fd, 0);
     if (mapped == MAP_FAILED) {
       const int saved = errno;
       ::close(fd);
       return ErrnoStatus(saved, absl::StrCat("cannot mmap ", path));
     }
     base = static_cast<const char*>(mapped);
+    // Before the first fault: pages read in from now on come into the page cache as 2 MB folios
+    // where the kernel and the filesystem allow it (ext4 and XFS on recent kernels), and such a
+    // folio is mapped by one page-table entry (the kernel places a large mapping at a 2 MB
+    // boundary). Probing then misses the TLB far less, as with kPrivateHugePages, while the pages
+    // stay shared with every process that maps the file. Pages already in the page cache keep
+    // their size. Advice only: where it is refused, nothing read changes.
+    ::madvise(mapped, length, MADV_HUGEPAGE);
   }
   ::close(fd);  // the mapping stays valid without the descriptor
-  return std::unique_ptr<MappedFile>(new MappedFile(path, base, length));
+  std::unique_ptr<MappedFile> file(new MappedFile(path, base, length));
+  if (populate && base != nullptr) {
+    // Every page faulted in now, through the same fault path as a read, so that the advice above
+    // applies (MAP_POPULATE would fault them in before it). Before Linux 5.14, readahead instead.
+    if (::madvise(const_cast<char*>(base), length, MADV_POPULATE_READ) != 0 && errno == EINVAL) {
+      file->Advise(MADV_WILLNEED);
+    }
+  }
+  return file;
 }
 
 void MappedFile::Advise(int advice) const {

@@ -110,7 +110,7 @@ enum class MappingAdvice {
   kNone,        // no madvise: the kernel's default readahead
   kSequential,  // MADV_SEQUENTIAL for the checksum pass, then MADV_RANDOM for probing
   kWillNeed,    // MADV_WILLNEED at once (asynchronous readahead of the whole file), then RANDOM
-  kPopulate,    // MAP_POPULATE: fault every page in before the checksum pass, then RANDOM
+  kPopulate,    // every page faulted in before the checksum pass (MADV_POPULATE_READ), then RANDOM
   // Not shared: each raw section is copied into private memory advised for transparent huge
   // pages (huge_page_region.h), its checksum verified over the copy, and the file unmapped.
   // Probing tables far larger than the cache is faster (fewer TLB misses: the 15-puzzle's large

@@ -79,7 +79,7 @@ ABSL_FLAG(int, grpc_memory_mib, 64, "Memory gRPC may use for its buffers (a Reso
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long in-flight calls may take to finish after SIGTERM/SIGINT.");
 ABSL_FLAG(std::string, table_advice, "populate",
-          "How tables are held: populate (mapped with MAP_POPULATE, then MADV_RANDOM), "
+          "How tables are held: populate (mapped, every page read in, then MADV_RANDOM), "
           "sequential (MADV_SEQUENTIAL while validating, then RANDOM), willneed, none, or "
           "private_huge_pages (copied into private memory with transparent huge pages: faster "
           "15-puzzle searches on the large tier, but not shared between processes). See README "
