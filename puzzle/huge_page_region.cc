@@ -5,14 +5,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <limits>
-#include <string>
 
 #include "absl/status/status.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/strip.h"
+#include "puzzle/smaps.h"
 
 namespace puzzle {
 
@@ -55,32 +52,8 @@ void HugePageRegion::Seal() const {
 
 size_t HugePageRegion::huge_page_bytes() const {
   if (base_ == nullptr) return 0;
-  // /proc/self/smaps: a header line "start-end perms ..." per mapping, then "Key: value kB" lines.
-  std::ifstream smaps("/proc/self/smaps");
-  const uintptr_t start = reinterpret_cast<uintptr_t>(base_);
-  bool inside = false;
-  size_t total_kib = 0;
-  for (std::string line; std::getline(smaps, line);) {
-    const size_t dash = line.find('-');
-    const size_t space = line.find(' ');
-    uint64_t from = 0;
-    uint64_t to = 0;
-    if (dash != std::string::npos && space != std::string::npos && dash < space &&
-        absl::SimpleHexAtoi(absl::string_view(line).substr(0, dash), &from) &&
-        absl::SimpleHexAtoi(absl::string_view(line).substr(dash + 1, space - dash - 1), &to)) {
-      inside = from >= start && to <= start + mapped_size_;
-      continue;
-    }
-    absl::string_view rest = line;
-    if (inside && absl::ConsumePrefix(&rest, "AnonHugePages:")) {
-      rest = absl::StripAsciiWhitespace(rest);
-      absl::ConsumeSuffix(&rest, "kB");
-      uint64_t kib = 0;
-      if (absl::SimpleAtoi(absl::StripAsciiWhitespace(rest), &kib)) total_kib += kib;
-    }
-  }
   // The last huge page may reach past size_ into the rounding: count only the region's bytes.
-  return std::min<size_t>(total_kib * 1024, size_);
+  return std::min<size_t>(SmapsBytesWithin(base_, mapped_size_, "AnonHugePages"), size_);
 }
 
 }  // namespace puzzle

@@ -1,10 +1,11 @@
 // Private anonymous memory for one table section, laid out for transparent huge pages.
 //
-// Why: a probe of a table much larger than the cache misses the TLB as well as the cache. The
-// kernels we deploy on give file mappings no huge pages (CONFIG_READ_ONLY_THP_FOR_FS is off), so
-// a mapped table pays a page walk per probe. A copy in anonymous memory advised MADV_HUGEPAGE
-// gets 2 MiB pages where the kernel allows them (transparent_hugepage "madvise" or "always"). The
-// price: the copy is private to the process, so replicas on one host no longer share the table.
+// Why: a probe of a table much larger than the cache misses the TLB as well as the cache. A file
+// mapping gets 2 MiB pages only where the page cache holds the file in 2 MiB folios (recent
+// kernels on ext4 or XFS: MappedFile::Open asks for them), else a mapped table pays a page walk
+// per probe. A copy in anonymous memory advised MADV_HUGEPAGE gets 2 MiB pages wherever the
+// kernel allows them (transparent_hugepage "madvise" or "always"). The price: the copy is private
+// to the process, so replicas on one host no longer share the table.
 //
 // Contract: Allocate returns `size` writable bytes whose start is 2 MiB-aligned; Seal makes them
 // read-only (a stray write faults instead of corrupting a served table). The region is unmapped

@@ -10,12 +10,14 @@
 #define MADV_POPULATE_READ 22  // Linux 5.14; older C library headers lack it
 #endif
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "puzzle/smaps.h"
 
 namespace puzzle {
 
@@ -182,6 +184,15 @@ absl::StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& 
 
 void MappedFile::Advise(int advice) const {
   if (base_ != nullptr) ::madvise(const_cast<char*>(base_), length_, advice);
+}
+
+uint64_t MappedFile::huge_page_bytes() const {
+  if (base_ == nullptr) return 0;
+  // The mapping ends at a page boundary; its last huge page may reach past the file's end, so
+  // only the file's bytes are counted.
+  const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+  const size_t mapped = (length_ + page - 1) / page * page;
+  return std::min<uint64_t>(SmapsBytesWithin(base_, mapped, "FilePmdMapped"), length_);
 }
 
 MappedFile::~MappedFile() {

@@ -17,6 +17,7 @@
 #define PUZZLE_MAPPED_FILE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -50,6 +51,10 @@ class MappedFile {
   // madvise(2) over the whole mapping (MADV_SEQUENTIAL, MADV_RANDOM, MADV_WILLNEED, ...).
   // Advice only: a failure changes nothing that is read, so it is ignored.
   void Advise(int advice) const;
+
+  // Bytes of the mapping the kernel maps with 2 MB pages now (FilePmdMapped in smaps: page-cache
+  // folios of 2 MB; see Open), for reports.
+  uint64_t huge_page_bytes() const;
 
  private:
   MappedFile(std::string path, const char* base, size_t length);

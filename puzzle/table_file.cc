@@ -512,6 +512,7 @@ uint64_t TableFile::private_copy_bytes() const {
 }
 
 uint64_t TableFile::huge_page_bytes() const {
+  if (mapping_ != nullptr) return mapping_->huge_page_bytes();
   uint64_t total = 0;
   for (const std::unique_ptr<HugePageRegion>& copy : private_copies_) {
     total += copy->huge_page_bytes();

@@ -156,7 +156,9 @@ class TableFile {
   bool mapped() const { return mapping_ != nullptr; }
   // Bytes of raw sections held in private huge-page regions (kPrivateHugePages), else 0.
   uint64_t private_copy_bytes() const;
-  // Of those, the bytes the kernel backs with huge pages now (reports and tests).
+  // The bytes the kernel backs with huge pages now (reports and tests): of the private copies
+  // (kPrivateHugePages), or of the file's mapping, whose page-cache folios may be 2 MB
+  // (MappedFile::huge_page_bytes). 0 for FromBytes.
   uint64_t huge_page_bytes() const;
   const std::vector<TableSection>& sections() const { return sections_; }
 

@@ -222,6 +222,8 @@ TEST(TableFileTest, OpenMapsRawSectionsInPlace) {
     EXPECT_EQ(reinterpret_cast<uintptr_t>(raw.data()) % kTableSectionAlignment, 0u);
     EXPECT_EQ(std::vector<uint8_t>(raw.data(), raw.data() + 750),
               SampleContents().sections[0].bytes);
+    // A file smaller than a huge page is never mapped by one.
+    EXPECT_EQ((*t)->huge_page_bytes(), 0u);
   }
 }
 

@@ -202,19 +202,28 @@ int main(int argc, char** argv) {
                                      t.puzzle(), t.path(), t.file_size(), t.header_checksum(),
                                      t.load_milliseconds()));
   }
-  if (options.mapping_advice == puzzle::MappingAdvice::kPrivateHugePages) {
-    uint64_t copied = 0;
+  {
+    // How much of the tables the kernel backs with 2 MB pages: the private copies', or the
+    // mapped files' page-cache folios (MappedFile::Open).
+    uint64_t held = 0;
     uint64_t huge = 0;
     for (const auto& loaded : (*oracle)->handler().puzzles()) {
       for (const puzzle::LoadedTable& t : loaded->tables()) {
-        copied += t.file->private_copy_bytes();
+        held += t.file->mapped() ? t.file->file_size() : t.file->private_copy_bytes();
         huge += t.file->huge_page_bytes();
       }
     }
-    std::fprintf(stderr,
-                 "puzzle_oracle_server: --table_advice=private_huge_pages: %.1f MB of tables "
-                 "copied into private memory, %.1f MB of it in huge pages\n",
-                 copied / 1e6, huge / 1e6);
+    if (options.mapping_advice == puzzle::MappingAdvice::kPrivateHugePages) {
+      std::fprintf(stderr,
+                   "puzzle_oracle_server: --table_advice=private_huge_pages: %.1f MB of tables "
+                   "copied into private memory, %.1f MB of it in huge pages\n",
+                   held / 1e6, huge / 1e6);
+    } else {
+      std::fprintf(stderr,
+                   "puzzle_oracle_server: %.1f MB of tables mapped, shared, %.1f MB of it on "
+                   "2 MB pages of the page cache\n",
+                   held / 1e6, huge / 1e6);
+    }
   }
   std::fprintf(stderr, "puzzle_oracle_server: SERVING on %s; %s; start to SERVING %.2f ms\n",
                (*oracle)->address().c_str(), absl::StrJoin(tables, "; ").c_str(),

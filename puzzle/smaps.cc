@@ -1,0 +1,40 @@
+#include "puzzle/smaps.h"
+
+#include <fstream>
+#include <string>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/strip.h"
+
+namespace puzzle {
+
+uint64_t SmapsBytesWithin(const void* start, size_t length, absl::string_view key) {
+  // A header line "from-to perms ..." for each mapping, then "Key:   value kB" lines.
+  std::ifstream smaps("/proc/self/smaps");
+  const uint64_t begin = reinterpret_cast<uintptr_t>(start);
+  const uint64_t end = begin + length;
+  bool inside = false;
+  uint64_t total_kib = 0;
+  for (std::string line; std::getline(smaps, line);) {
+    const size_t dash = line.find('-');
+    const size_t space = line.find(' ');
+    uint64_t from = 0;
+    uint64_t to = 0;
+    if (dash != std::string::npos && space != std::string::npos && dash < space &&
+        absl::SimpleHexAtoi(absl::string_view(line).substr(0, dash), &from) &&
+        absl::SimpleHexAtoi(absl::string_view(line).substr(dash + 1, space - dash - 1), &to)) {
+      inside = from >= begin && to <= end;
+      continue;
+    }
+    absl::string_view rest = line;
+    if (inside && absl::ConsumePrefix(&rest, key) && absl::ConsumePrefix(&rest, ":")) {
+      rest = absl::StripAsciiWhitespace(rest);
+      absl::ConsumeSuffix(&rest, "kB");
+      uint64_t kib = 0;
+      if (absl::SimpleAtoi(absl::StripAsciiWhitespace(rest), &kib)) total_kib += kib;
+    }
+  }
+  return total_kib * 1024;
+}
+
+}  // namespace puzzle
