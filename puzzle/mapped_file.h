@@ -34,7 +34,8 @@ class MappedFile {
   // Opens without blocking (O_NONBLOCK, so a FIFO cannot stall start-up) and refuses anything
   // but a regular file. The mapping is advised for 2 MB pages (MADV_HUGEPAGE: shared page-cache
   // folios of 2 MB where the kernel and filesystem allow, see mapped_file.cc). `populate`
-  // pre-faults every page (MADV_POPULATE_READ).
+  // pre-faults every page (MADV_POPULATE_READ; before Linux 5.14 it only starts readahead, and
+  // the first reads fault the pages in).
   // Errors: NotFound, PermissionDenied or Unavailable with the path and the OS reason;
   // FailedPrecondition "<path>: is a FIFO, not a regular file" (likewise directory, device,
   // socket). An empty file maps to empty contents (there is nothing to map).

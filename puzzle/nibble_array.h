@@ -1,8 +1,10 @@
 // Tables of 4-bit entries, two to a byte: the layout of every 4-bit section in the table files
 // (puzzle/TABLE_FORMAT.md: the Rotation Game's distances, the 15-puzzle's pattern databases and
 // the 3x3x3's large tier). Entry i is in byte i / 2, in its low four bits when i is even and in
-// its high four bits when i is odd. One definition, so that every reader, builder and verifier
-// agrees on it.
+// its high four bits when i is odd. One definition, so that the searches, builders and table
+// views agree on it. (Two places keep their own code for it: PackCube3LargeDistances, which packs
+// a byte-an-entry table in place, and the 15-puzzle's verifier, which reads the layout on its own
+// as an independent check of what the builder wrote.)
 //
 // These functions hold no state; the caller owns the bytes.
 #ifndef PUZZLE_NIBBLE_ARRAY_H_

@@ -320,13 +320,15 @@ TEST(Cube3OptimalTest, ACancelledSolveSearchesNothing) {
   EXPECT_EQ(result.lower_bound, solver.LowerBound(*cube));
 }
 
-// A cancellation deep in a bound's search stops each thread at its next look at the flag: at most
-// kPollEvery more nodes a thread. (A stop once left only the subtree it was seen in, and each
-// level of the search then went on to its next child for up to kPollEvery nodes more, so the
-// search unwound slowly: 5,255 and 15,233 nodes more here (1 and 2 threads), and cube 8 of the
-// random file took 0.9-1.4 s
-// to stop after a 20 s deadline, and once 30 s after 300 s.) The progress callback, called at
-// the calling thread's looks (interval 0), cancels once the search is 15 moves deep.
+// A cancellation deep in a bound's search stops a thread at its next look at the flag: at most
+// kPollEvery more nodes. (A stop once left only the subtree it was seen in, and each level of the
+// search then went on to its next child for up to kPollEvery nodes more, so the search unwound
+// slowly: 5,255 and 15,233 nodes more here (1 and 2 threads), and cube 8 of the random file took
+// 0.7-1.1 s to stop after a 20 s deadline, and once 30 s after 300 s.) The progress callback,
+// called at the calling thread's looks (interval 0), cancels once the search is 15 moves deep.
+// The count is exact on one thread; on two, the other thread may poll between the callback's
+// count and the cancellation, and for as long as the calling thread is descheduled there, so two
+// threads are only held to stopping.
 TEST(Cube3OptimalTest, CancellationStopsEachThreadAtItsNextPoll) {
   absl::StatusOr<Cube3State> cube =
       ParseCube3Board("LULFULDLBRBFDRRRUBBDUUFRDFURLFRDLFDLFDLULRDBBUFDFBBUBR", "start");
@@ -352,7 +354,7 @@ TEST(Cube3OptimalTest, CancellationStopsEachThreadAtItsNextPoll) {
     EXPECT_TRUE(result.stopped);
     EXPECT_EQ(result.lower_bound, 15);
     ASSERT_TRUE(cancelled.load());
-    EXPECT_LE(result.nodes, nodes_when_cancelled + Cube3Optimal::kPollEvery * threads);
+    if (threads == 1) EXPECT_LE(result.nodes, nodes_when_cancelled + Cube3Optimal::kPollEvery);
   }
 }
 
