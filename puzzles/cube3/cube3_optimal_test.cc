@@ -354,7 +354,9 @@ TEST(Cube3OptimalTest, CancellationStopsEachThreadAtItsNextPoll) {
     EXPECT_TRUE(result.stopped);
     EXPECT_EQ(result.lower_bound, 15);
     ASSERT_TRUE(cancelled.load());
-    if (threads == 1) EXPECT_LE(result.nodes, nodes_when_cancelled + Cube3Optimal::kPollEvery);
+    if (threads == 1) {
+      EXPECT_LE(result.nodes, nodes_when_cancelled + Cube3Optimal::kPollEvery);
+    }
   }
 }
 
