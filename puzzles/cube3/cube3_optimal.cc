@@ -805,10 +805,6 @@ Cube3Optimal::Result SolveWith(const Tables& tables, const Cube3State& cube,
       options.symmetry ? Stabiliser(cube) : std::vector<const OrderKeepingSymmetry*>();
   result.lower_bound = std::max(1, tables.LowerBound(start));
   for (int bound = result.lower_bound; bound <= limit; ++bound) {
-    if (StopRequested(options, absl::Now())) {  // (the workers look only every kPollEvery nodes)
-      result.stopped = true;
-      break;
-    }
     shared.bound = bound;
     std::vector<Item> items = Items(tables, start, bound);
     search_items(stabiliser.empty() ? std::move(items) : OrbitMinima(items, stabiliser));

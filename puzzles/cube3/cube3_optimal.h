@@ -87,9 +87,11 @@
 //
 // When the deadline passes or the search is cancelled, the result is not found and carries the
 // bound being searched: every shorter length was searched to its end, so the optimal length is
-// at least that. Each thread looks at the clock and the flag every kPollEvery nodes, and leaves
-// its whole search at once when told to stop, so a stop costs at most kPollEvery more nodes a
-// thread.
+// at least that. Each thread looks at the clock and the flag every kPollEvery nodes of a bound's
+// search, and leaves its whole search at once when told to stop, so a stop costs at most
+// kPollEvery more nodes a thread. A search that needs fewer nodes than that finishes even when the
+// deadline has passed (as when the two-phase search has used up a query's time): its answer costs
+// less than a millisecond more than a refusal would.
 //
 // Thread-safety: Solve may be called from several threads at once.
 #ifndef PUZZLES_CUBE3_CUBE3_OPTIMAL_H_
