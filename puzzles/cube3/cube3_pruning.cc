@@ -312,7 +312,7 @@ void PackCube3LargeDistances(std::vector<uint8_t>* distances) {
     const uint8_t high = 2 * j + 1 < n ? d[2 * j + 1] : 0;
     d[j] = static_cast<uint8_t>((d[2 * j] & 15) | (high & 15) << 4);
   }
-  d.resize((n + 1) / 2);
+  d.resize(NibbleArrayBytes(n));
   // The pages wholly past the packed bytes and within the allocation: never read again (the
   // vector only shrank), so the kernel may take them back now rather than when it is freed.
   const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
