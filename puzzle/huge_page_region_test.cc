@@ -2,25 +2,14 @@
 
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <string>
 
 #include "gtest/gtest.h"
+#include "puzzle/smaps.h"
 
 namespace puzzle {
 namespace {
-
-// The bracketed word of /sys/kernel/mm/transparent_hugepage/<name>, e.g. "madvise"; "" if absent.
-std::string ThpSetting(const std::string& name) {
-  std::ifstream in("/sys/kernel/mm/transparent_hugepage/" + name);
-  std::string line;
-  std::getline(in, line);
-  const size_t open = line.find('[');
-  const size_t close = line.find(']');
-  if (open == std::string::npos || close == std::string::npos) return "";
-  return line.substr(open + 1, close - open - 1);
-}
 
 TEST(HugePageRegionTest, HoldsWhatIsWrittenAndStartsOnAHugePageBoundary) {
   const size_t size = 3 * kHugePageSize + 12345;
@@ -64,19 +53,6 @@ TEST(HugePageRegionDeathTest, ASealedRegionRefusesWrites) {
   EXPECT_DEATH(*byte = 1, "");
 }
 
-// The VmFlags of the mapping that starts at `start` in /proc/self/smaps ("" if not found).
-std::string VmFlagsAt(const void* start) {
-  std::ifstream smaps("/proc/self/smaps");
-  char prefix[32];
-  std::snprintf(prefix, sizeof(prefix), "%lx-", reinterpret_cast<unsigned long>(start));
-  bool inside = false;
-  for (std::string line; std::getline(smaps, line);) {
-    if (line.rfind(prefix, 0) == 0) inside = true;
-    if (inside && line.rfind("VmFlags:", 0) == 0) return line;
-  }
-  return "";
-}
-
 // The advice always takes (VmFlags "hg": MADV_HUGEPAGE). Whether the kernel then hands out huge
 // pages depends on its settings and on free contiguous memory at fault time, so their count is
 // only checked to be whole huge pages within the region (and none where THP is "never"), and
@@ -86,10 +62,10 @@ TEST(HugePageRegionTest, TheRegionIsAdvisedForHugePages) {
   absl::StatusOr<std::unique_ptr<HugePageRegion>> region = HugePageRegion::Allocate(size, "t");
   ASSERT_TRUE(region.ok()) << region.status();
   std::memset((*region)->data(), 0x5a, size);
-  const std::string enabled = ThpSetting("enabled");
+  const std::string enabled = TransparentHugePageSetting("enabled");
   if (!enabled.empty()) {  // the kernel has THP (else madvise(MADV_HUGEPAGE) is EINVAL)
-    EXPECT_NE(VmFlagsAt((*region)->data()).find(" hg"), std::string::npos)
-        << VmFlagsAt((*region)->data());
+    EXPECT_NE(SmapsVmFlagsAt((*region)->data()).find(" hg"), std::string::npos)
+        << SmapsVmFlagsAt((*region)->data());
   }
   const size_t huge = (*region)->huge_page_bytes();
   EXPECT_LE(huge, size);
@@ -98,7 +74,7 @@ TEST(HugePageRegionTest, TheRegionIsAdvisedForHugePages) {
     EXPECT_EQ(huge, 0u);
   }
   std::printf("THP enabled=%s defrag=%s: %zu of %zu bytes in huge pages\n", enabled.c_str(),
-              ThpSetting("defrag").c_str(), huge, size);
+              TransparentHugePageSetting("defrag").c_str(), huge, size);
 }
 
 TEST(HugePageRegionTest, AnAbsurdSizeIsRefusedBeforeItsRoundingWraps) {

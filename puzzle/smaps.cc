@@ -1,5 +1,6 @@
 #include "puzzle/smaps.h"
 
+#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -35,6 +36,29 @@ uint64_t SmapsBytesWithin(const void* start, size_t length, absl::string_view ke
     }
   }
   return total_kib * 1024;
+}
+
+std::string SmapsVmFlagsAt(const void* start) {
+  std::ifstream smaps("/proc/self/smaps");
+  char prefix[32];
+  std::snprintf(prefix, sizeof(prefix), "%lx-",
+                static_cast<unsigned long>(reinterpret_cast<uintptr_t>(start)));
+  bool inside = false;
+  for (std::string line; std::getline(smaps, line);) {
+    if (line.rfind(prefix, 0) == 0) inside = true;
+    if (inside && line.rfind("VmFlags:", 0) == 0) return line;
+  }
+  return "";
+}
+
+std::string TransparentHugePageSetting(absl::string_view name) {
+  std::ifstream in("/sys/kernel/mm/transparent_hugepage/" + std::string(name));
+  std::string line;
+  std::getline(in, line);
+  const size_t open = line.find('[');
+  const size_t close = line.find(']');
+  if (open == std::string::npos || close == std::string::npos || close < open) return "";
+  return line.substr(open + 1, close - open - 1);
 }
 
 }  // namespace puzzle

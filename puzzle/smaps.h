@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "absl/strings/string_view.h"
 
@@ -16,6 +17,14 @@ namespace puzzle {
 // that lie wholly within [start, start + length), summed. 0 when /proc/self/smaps cannot be read
 // or no such mapping has the key.
 uint64_t SmapsBytesWithin(const void* start, size_t length, absl::string_view key);
+
+// The "VmFlags:" line of the mapping that starts at `start` (e.g. "VmFlags: rd wr mr mw me ac
+// hg": "hg" is MADV_HUGEPAGE, "nh" MADV_NOHUGEPAGE), or "" when no mapping starts there.
+std::string SmapsVmFlagsAt(const void* start);
+
+// The selected word of /sys/kernel/mm/transparent_hugepage/<name> (the bracketed one, e.g.
+// "madvise" for "enabled"), or "" when the kernel has no such file (no THP).
+std::string TransparentHugePageSetting(absl::string_view name);
 
 }  // namespace puzzle
 

@@ -3,6 +3,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <string>
+
 #include "gtest/gtest.h"
 
 namespace puzzle {
@@ -30,7 +32,24 @@ TEST(SmapsTest, CountsTheResidentPagesOfAMapping) {
   EXPECT_EQ(SmapsBytesWithin(bytes + page, length - page, "Rss"), 0u);  // not the whole mapping
   // A key is matched whole ("Rs" is not "Rss"), and the guard pages' own mappings are outside.
   EXPECT_EQ(SmapsBytesWithin(mapped, length, "Rs"), 0u);
+  // Its flags carry the advice (where the kernel has THP, which the advice needs), and no mapping
+  // starts one page in.
+  const std::string flags = SmapsVmFlagsAt(mapped);
+  EXPECT_EQ(flags.rfind("VmFlags:", 0), 0u) << flags;
+  if (!TransparentHugePageSetting("enabled").empty()) {
+    EXPECT_NE(flags.find(" nh"), std::string::npos) << flags;
+  }
+  EXPECT_EQ(SmapsVmFlagsAt(bytes + page), "");
   ::munmap(reserved, length + 2 * page);
+}
+
+// The selected word of a THP setting, and "" for a setting the kernel does not have.
+TEST(SmapsTest, ReadsTheSelectedWordOfATransparentHugePageSetting) {
+  const std::string enabled = TransparentHugePageSetting("enabled");
+  if (!enabled.empty()) {
+    EXPECT_TRUE(enabled == "always" || enabled == "madvise" || enabled == "never") << enabled;
+  }
+  EXPECT_EQ(TransparentHugePageSetting("no_such_setting"), "");
 }
 
 }  // namespace

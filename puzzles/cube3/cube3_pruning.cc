@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "puzzle/huge_page_vector.h"
 #include "puzzle/thread_ranges.h"
 #include "puzzles/cube3/cube3_phase1_moves.h"
 
@@ -26,22 +27,6 @@ bool SetIfUnset(uint8_t* entry, uint8_t value) {
   uint8_t expected = kUnset;
   return __atomic_compare_exchange_n(entry, &expected, value, false, __ATOMIC_RELAXED,
                                      __ATOMIC_RELAXED);
-}
-
-// n entries of `value`, on transparent huge pages where the kernel offers them (THP "madvise"
-// mode): a search's lookups land anywhere in 100+ MB, and with 4 KiB pages nearly every one
-// missed the TLB as well as the cache.
-template <typename T>
-std::vector<T> HugePageVector(size_t n, T value) {
-  std::vector<T> entries;
-  entries.reserve(n);  // allocated, not yet touched: the advice applies to the first faults
-  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  const uintptr_t data = reinterpret_cast<uintptr_t>(entries.data());
-  const uintptr_t begin = (data + kHuge - 1) & ~(kHuge - 1);
-  const uintptr_t end = (data + n * sizeof(T)) & ~(kHuge - 1);
-  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-  entries.assign(n, value);
-  return entries;
 }
 
 // Visits `index` and its images under the stabiliser of its class (the entries that hold the same
