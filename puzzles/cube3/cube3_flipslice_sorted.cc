@@ -4,6 +4,8 @@
 #include <array>
 #include <thread>
 
+#include "puzzle/huge_page_vector.h"
+
 namespace puzzle {
 namespace {
 
@@ -41,7 +43,7 @@ std::unique_ptr<const Cube3FlipSliceSorted> Cube3FlipSliceSorted::Create() {
   // By raw value: class << 4 | sym. The first value met of each class is its representative;
   // each conjugate S^-1 R S of it joins the class with sym s, as S (S^-1 R S) S^-1 = R.
   std::vector<uint32_t>& class_of = tables->class_of_;
-  class_of.assign(kCube3FlipSliceSorted, kUnassigned);
+  class_of = HugePageVector<uint32_t>(kCube3FlipSliceSorted, kUnassigned);
   for (int quartet = 0; quartet < kCube3Quartets; ++quartet) {
     Cube3State c = Cube3Solved();
     Cube3SetQuartet(&c, kCube3SliceQuartet, quartet);
@@ -62,7 +64,7 @@ std::unique_ptr<const Cube3FlipSliceSorted> Cube3FlipSliceSorted::Create() {
   // The rows, on two threads (each writes its own half).
   const Cube3MoveTables& moves = Cube3MoveTables::Get();
   const int classes = static_cast<int>(tables->representative_.size());
-  tables->move_.resize(static_cast<size_t>(classes) * kCube3Moves);
+  tables->move_ = HugePageVector<uint32_t>(static_cast<size_t>(classes) * kCube3Moves, 0);
   auto fill = [&](int begin, int end) {
     for (int cls = begin; cls < end; ++cls) {
       const uint32_t value = tables->representative_[cls];
