@@ -5,8 +5,9 @@
 // 4 KiB pages. Anonymous memory gets 2 MiB pages only where it is advised MADV_HUGEPAGE (the
 // kernel's transparent_hugepage setting "madvise", Debian's default) or the setting is "always".
 //
-// Contract: HugePageVector(n, value) returns n copies of `value`. Before the storage is first
-// touched, the 2 MiB-aligned part of it is advised MADV_HUGEPAGE. The advice is only advice:
+// Contract: HugePageVector(n, value) returns n copies of `value`. Before the vector writes its
+// storage, the 2 MiB-aligned part of it is advised MADV_HUGEPAGE (so that a large vector, freshly
+// mapped by the allocator, takes its first faults as huge pages). The advice is only advice:
 // where the kernel declines it the vector works the same on ordinary pages. The vector must not
 // grow afterwards (a reallocation would leave the advice behind).
 //

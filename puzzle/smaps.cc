@@ -40,13 +40,26 @@ uint64_t SmapsBytesWithin(const void* start, size_t length, absl::string_view ke
 
 std::string SmapsVmFlagsAt(const void* start) {
   std::ifstream smaps("/proc/self/smaps");
+  // Header lines print addresses as %08lx: zero-padded to at least 8 digits.
   char prefix[32];
-  std::snprintf(prefix, sizeof(prefix), "%lx-",
+  std::snprintf(prefix, sizeof(prefix), "%08lx-",
                 static_cast<unsigned long>(reinterpret_cast<uintptr_t>(start)));
   bool inside = false;
   for (std::string line; std::getline(smaps, line);) {
-    if (line.rfind(prefix, 0) == 0) inside = true;
-    if (inside && line.rfind("VmFlags:", 0) == 0) return line;
+    if (line.rfind(prefix, 0) == 0) {
+      inside = true;
+      continue;
+    }
+    if (!inside) continue;
+    if (line.rfind("VmFlags:", 0) == 0) return line;
+    // The next mapping's header (its first field "from-to") ends ours: it had no VmFlags line.
+    const size_t dash = line.find('-');
+    const size_t space = line.find(' ');
+    uint64_t from = 0;
+    if (dash != std::string::npos && space != std::string::npos && dash < space &&
+        absl::SimpleHexAtoi(absl::string_view(line).substr(0, dash), &from)) {
+      return "";
+    }
   }
   return "";
 }

@@ -23,7 +23,8 @@ uint64_t SmapsBytesWithin(const void* start, size_t length, absl::string_view ke
 std::string SmapsVmFlagsAt(const void* start);
 
 // The selected word of /sys/kernel/mm/transparent_hugepage/<name> (the bracketed one, e.g.
-// "madvise" for "enabled"), or "" when the kernel has no such file (no THP).
+// "madvise" for "enabled"), or "" when the kernel has no such file (no THP) or the file has no
+// bracketed word.
 std::string TransparentHugePageSetting(absl::string_view name);
 
 }  // namespace puzzle
