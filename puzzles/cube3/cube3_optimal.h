@@ -12,13 +12,13 @@
 // changes that distance: so its children's distances along the axes come without reading their
 // entries, and only the children within the bound along all three are made; of those, a child
 // whose distances leave it no last move (point 5) is cut before its coordinates are computed,
-// and each other child's words are prefetched when it is made. With the large tier loaded
-// (tables.large), the distance to G1 is replaced by the large table's: the distance from solved of
-// the edges' flip, the slice edges' places and order and the twist (cube3_flipslice_sorted.h),
-// along each axis, and the same of the inverse position (point 6), so h is the largest of seven;
-// its lookups are staged (the first axis and the corners for every child, the other two axes only
-// for the children those keep, the inverse's only for the children all those keep), so that most
-// children cost one random read of the 1.67 GB table.
+// and each other child's words are prefetched when it is made (unless it has no moves left). With
+// the large tier loaded (tables.large), the distance to G1 is replaced by the large table's: the
+// distance from solved of the edges' flip, the slice edges' places and order and the twist
+// (cube3_flipslice_sorted.h), along each axis, and the same of the inverse position (point 6), so h
+// is the largest of seven; its lookups are staged (the first axis and the corners for every child,
+// the other two axes only for the children those keep, the inverse's only for the children all
+// those keep), so that most children cost one random read of the 1.67 GB table.
 //
 // Why the answer is the minimum and the lexicographically smallest one:
 //   1. Only canonical sequences are searched: no face turns twice in a row, and two opposite faces

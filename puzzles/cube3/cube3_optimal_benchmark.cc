@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
     std::printf(
         "%zu cubes on %d threads: mean %.2f s, median %.2f s, max %.2f s; mean %.0f nodes\n",
         sorted.size(), absl::GetFlag(FLAGS_search_threads), sum / sorted.size(),
-        sorted[sorted.size() / 2], sorted.back(), total_nodes / sorted.size());
+        puzzle::Cube3SortedMedian(sorted), sorted.back(), total_nodes / sorted.size());
   }
   return 0;
 }
