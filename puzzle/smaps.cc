@@ -1,6 +1,5 @@
 #include "puzzle/smaps.h"
 
-#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -8,22 +7,31 @@
 #include "absl/strings/strip.h"
 
 namespace puzzle {
+namespace {
+
+// Whether `line` is a mapping's header, "from-to perms offset dev inode [path]" (addresses in hex),
+// and if so its range. The other lines are "Key:   value ..." and hold no dash before a space.
+bool ParseHeader(absl::string_view line, uint64_t* from, uint64_t* to) {
+  const size_t dash = line.find('-');
+  const size_t space = line.find(' ');
+  return dash != absl::string_view::npos && space != absl::string_view::npos && dash < space &&
+         absl::SimpleHexAtoi(line.substr(0, dash), from) &&
+         absl::SimpleHexAtoi(line.substr(dash + 1, space - dash - 1), to);
+}
+
+}  // namespace
 
 uint64_t SmapsBytesWithin(const void* start, size_t length, absl::string_view key) {
-  // A header line "from-to perms ..." for each mapping, then "Key:   value kB" lines.
+  // A header line for each mapping, then "Key:   value kB" lines.
   std::ifstream smaps("/proc/self/smaps");
   const uint64_t begin = reinterpret_cast<uintptr_t>(start);
   const uint64_t end = begin + length;
   bool inside = false;
   uint64_t total_kib = 0;
   for (std::string line; std::getline(smaps, line);) {
-    const size_t dash = line.find('-');
-    const size_t space = line.find(' ');
     uint64_t from = 0;
     uint64_t to = 0;
-    if (dash != std::string::npos && space != std::string::npos && dash < space &&
-        absl::SimpleHexAtoi(absl::string_view(line).substr(0, dash), &from) &&
-        absl::SimpleHexAtoi(absl::string_view(line).substr(dash + 1, space - dash - 1), &to)) {
+    if (ParseHeader(line, &from, &to)) {
       inside = from >= begin && to <= end;
       continue;
     }
@@ -40,25 +48,17 @@ uint64_t SmapsBytesWithin(const void* start, size_t length, absl::string_view ke
 
 std::string SmapsVmFlagsAt(const void* start) {
   std::ifstream smaps("/proc/self/smaps");
-  // Header lines print addresses as %08lx: zero-padded to at least 8 digits.
-  char prefix[32];
-  std::snprintf(prefix, sizeof(prefix), "%08lx-",
-                static_cast<unsigned long>(reinterpret_cast<uintptr_t>(start)));
+  const uint64_t wanted = reinterpret_cast<uintptr_t>(start);
   bool inside = false;
   for (std::string line; std::getline(smaps, line);) {
-    if (line.rfind(prefix, 0) == 0) {
-      inside = true;
-      continue;
-    }
-    if (!inside) continue;
-    if (line.rfind("VmFlags:", 0) == 0) return line;
-    // The next mapping's header (its first field "from-to") ends ours: it had no VmFlags line.
-    const size_t dash = line.find('-');
-    const size_t space = line.find(' ');
     uint64_t from = 0;
-    if (dash != std::string::npos && space != std::string::npos && dash < space &&
-        absl::SimpleHexAtoi(absl::string_view(line).substr(0, dash), &from)) {
-      return "";
+    uint64_t to = 0;
+    if (ParseHeader(line, &from, &to)) {
+      // A mapping without a VmFlags line (kernels before 3.8) ends at the next one's header.
+      if (inside) return "";
+      inside = from == wanted;
+    } else if (inside && line.rfind("VmFlags:", 0) == 0) {
+      return line;
     }
   }
   return "";
