@@ -24,8 +24,11 @@ namespace api = ::puzzleoracle::v1;
 class HttpE2eTest : public ::testing::Test {
  protected:
   void SetUp() override {
+    // --tables_dir: the default tier in this test's runfiles, not the opt-in large tables that
+    // may sit beside them where Bazel builds them.
     auto started = ServerProcess::Start({"--address=127.0.0.1:0", "--http_address=127.0.0.1:0",
-                                         "--max_batch_size=10", "--max_message_size=4096"});
+                                         "--tables_dir=data", "--max_batch_size=10",
+                                         "--max_message_size=4096"});
     ASSERT_TRUE(started.ok()) << started.status();
     server_ = std::move(*started);
     ASSERT_FALSE(server_->http_address().empty());

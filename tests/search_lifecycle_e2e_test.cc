@@ -57,8 +57,11 @@ bool WaitUntil(const std::function<bool()>& condition, absl::Duration timeout = 
 class SearchLifecycleTest : public ::testing::Test {
  protected:
   void Start(std::vector<std::string> flags) {
-    flags.insert(flags.begin(),
-                 {"--address=127.0.0.1:0", "--http_address=127.0.0.1:0", "--puzzles=fifteen"});
+    // The tables this test's runfiles hold (//data:tables): the default tier only. Left to
+    // itself the server would find the directory Bazel builds them in, which also holds the
+    // opt-in fifteen-large.tbl once it was built, and that tier ends the hard search early.
+    flags.insert(flags.begin(), {"--address=127.0.0.1:0", "--http_address=127.0.0.1:0",
+                                 "--puzzles=fifteen", "--tables_dir=data"});
     auto started = ServerProcess::Start(flags);
     ASSERT_TRUE(started.ok()) << started.status();
     server_ = std::move(*started);
