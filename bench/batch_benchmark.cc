@@ -21,6 +21,7 @@
 #include "absl/time/clock.h"
 #include "client/batch_job.h"
 #include "client/remote_oracle.h"
+#include "puzzle/median.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/solver_oracle.h"
 #include "puzzles/registry.h"
@@ -34,11 +35,6 @@ ABSL_FLAG(int, max_replicas, 3, "Measure through 1 to this many local replicas (
 ABSL_FLAG(int, chunk_size, 500, "Queries per SolveMany call, both sides.");
 
 namespace {
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 struct Pair {
   double raw, batch;  // answers a second, medians
@@ -76,7 +72,7 @@ Pair Measure(puzzle::Oracle& oracle, const client::OracleForPuzzle& make,
       std::fprintf(stderr, "%s\n", std::string(summary.status().message()).c_str());
   }
   std::remove(output.c_str());
-  return {Median(raw), Median(batch)};
+  return {puzzle::Median(raw), puzzle::Median(batch)};
 }
 
 }  // namespace

@@ -28,6 +28,7 @@
 #include "absl/time/clock.h"
 #include "google/protobuf/arena.h"
 #include "grpc/health/v1/health.grpc.pb.h"
+#include "puzzle/median.h"
 #include "puzzle/seeded_random.h"
 #include "puzzleoracle/v2/oracle.grpc.pb.h"
 #include "puzzles/registry.h"
@@ -61,11 +62,6 @@ using HealthService = ::grpc::health::v1::Health;
 [[noreturn]] void Die(const std::string& what) {
   std::fprintf(stderr, "cube2_server_benchmark: %s\n", what.c_str());
   std::exit(1);
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
 }
 
 std::vector<std::string> RandomPositions(int n, uint64_t seed) {
@@ -144,7 +140,7 @@ int main(int argc, char** argv) {
         if (solves) s.push_back(time_solve());
       }
     }
-    return std::make_pair(Median(s), Median(c));
+    return std::make_pair(puzzle::Median(s), puzzle::Median(c));
   };
   const std::string only = absl::GetFlag(FLAGS_only);
   if (!only.empty()) {
@@ -163,10 +159,10 @@ int main(int argc, char** argv) {
   std::printf("unary, 1 in flight, %d rounds of %d calls each (median of the rounds' medians):\n",
               rounds, calls);
   std::printf("  Solve %-13s (random)     %8.1f us\n", absl::GetFlag(FLAGS_puzzle).c_str(),
-              Median(solve_us));
-  std::printf("  Health.Check                   %8.1f us\n", Median(check_us));
-  std::printf("  ratio Solve / Health.Check     %8.3f  (target <= 1.05: %s)\n", Median(ratios),
-              Median(ratios) <= 1.05 ? "met" : "MISS");
+              puzzle::Median(solve_us));
+  std::printf("  Health.Check                   %8.1f us\n", puzzle::Median(check_us));
+  std::printf("  ratio Solve / Health.Check     %8.3f  (target <= 1.05: %s)\n",
+              puzzle::Median(ratios), puzzle::Median(ratios) <= 1.05 ? "met" : "MISS");
 
   // Batches: --batch_in_flight calls at once, random positions.
   const int batch = absl::GetFlag(FLAGS_batch_size);

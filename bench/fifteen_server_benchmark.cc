@@ -29,6 +29,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "client/remote_oracle.h"
+#include "puzzle/median.h"
 #include "puzzleoracle/v2/oracle.grpc.pb.h"
 #include "puzzles/fifteen/fifteen_korf100.h"
 #include "tests/abuse/abuse_client.h"
@@ -60,11 +61,6 @@ void Target(const std::string& figure, double value, const char* unit, const cha
             double limit) {
   target_rows.push_back(absl::StrFormat("%s\t%.2f\t%s\t%s\t%s", figure, value, unit, target,
                                         value <= limit ? "met" : "MISS"));
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
 }
 
 struct Server {
@@ -135,11 +131,11 @@ void BatchFigures(const std::vector<puzzle::KorfInstance>& korf) {
     std::printf(
         "SolveBatch of Korf's 100, --batch_threads=%d: median %.3f s (min %.3f, max %.3f) "
         "over %zu runs; all 100 lengths right (sum 5305)\n",
-        threads, Median(seconds), *std::min_element(seconds.begin(), seconds.end()),
+        threads, puzzle::Median(seconds), *std::min_element(seconds.begin(), seconds.end()),
         *std::max_element(seconds.begin(), seconds.end()), seconds.size());
     if (threads == 2) {
       Target("15-puzzle SolveBatch of Korf's 100, default tier, 2 threads, median wall s",
-             Median(seconds), "s", "<= 2 s", 2);
+             puzzle::Median(seconds), "s", "<= 2 s", 2);
     }
   }
 }
@@ -164,7 +160,7 @@ void SingleCallFigures(const std::vector<puzzle::KorfInstance>& korf) {
   std::printf(
       "Korf's 100 as single Solve calls: mean %.1f ms, median %.1f ms, max %.1f ms per "
       "instance (client-observed); %.0f nodes mean\n",
-      sum / ms.size(), Median(ms), *std::max_element(ms.begin(), ms.end()),
+      sum / ms.size(), puzzle::Median(ms), *std::max_element(ms.begin(), ms.end()),
       static_cast<double>(nodes) / korf.size());
 }
 
@@ -189,8 +185,8 @@ void ReportFreedWorker(const std::string& how, const std::vector<double>& ms) {
   std::printf(
       "%s -> the only worker answers the next query: median %.2f ms, max %.2f ms "
       "over %zu trials (target: within 10 ms)\n",
-      how.c_str(), Median(ms), max, ms.size());
-  Target(absl::StrCat("15-puzzle ", how, " to freed worker, median ms"), Median(ms), "ms",
+      how.c_str(), puzzle::Median(ms), max, ms.size());
+  Target(absl::StrCat("15-puzzle ", how, " to freed worker, median ms"), puzzle::Median(ms), "ms",
          "<= 10 ms", 10);
   Target(absl::StrCat("15-puzzle ", how, " to freed worker, max ms"), max, "ms", "<= 10 ms", 10);
 }
@@ -247,7 +243,7 @@ void DeadlineFigures() {
   std::printf(
       "--max_search_time=100ms: DEADLINE_EXCEEDED after median %.1f ms, max %.1f ms "
       "(client-observed)\n",
-      Median(ms), *std::max_element(ms.begin(), ms.end()));
+      puzzle::Median(ms), *std::max_element(ms.begin(), ms.end()));
 }
 
 }  // namespace

@@ -38,6 +38,7 @@
 #include "loadtest/load_runner.h"
 #include "loadtest/rss_sampler.h"
 #include "loadtest/workload.h"
+#include "puzzle/median.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/solver_oracle.h"
 #include "puzzle/table_file.h"
@@ -173,12 +174,6 @@ struct RssFigures {
   double growth = 0;
 };
 
-long Median(std::vector<long> v) {
-  if (v.empty()) return -1;
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
-
 // Growth compares medians of two windows, the first `window` after warm-up and the last
 // `window` of the run, so that one transient allocation (an over-limit batch being parsed)
 // caught by a single sample does not pass for growth.
@@ -194,8 +189,8 @@ RssFigures SummariseRss(const std::vector<loadtest::RssSampler::Sample>& samples
     if (s.at >= warmup_end && s.at < warmup_end + window) first_window.push_back(s.kib);
     if (s.at >= warmup_end && s.at > last - window) last_window.push_back(s.kib);
   }
-  f.baseline = Median(first_window);
-  f.end = Median(last_window);
+  f.baseline = static_cast<long>(puzzle::Median(first_window));
+  f.end = static_cast<long>(puzzle::Median(last_window));
   if (f.baseline > 0) f.growth = static_cast<double>(f.end - f.baseline) / f.baseline;
   return f;
 }

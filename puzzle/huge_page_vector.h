@@ -21,11 +21,13 @@
 #include <cstdint>
 #include <vector>
 
+#include "puzzle/huge_page_region.h"
+
 namespace puzzle {
 
 template <typename T>
 std::vector<T> HugePageVector(size_t n, T value) {
-  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+  constexpr uintptr_t kHugePage = kHugePageSize;
   std::vector<T> entries;
   entries.reserve(n);  // allocated, not yet touched: the advice applies to the first faults
   const uintptr_t data = reinterpret_cast<uintptr_t>(entries.data());

@@ -61,11 +61,6 @@ absl::StatusOr<std::vector<Cube3KnownPosition>> ReadCube3KnownPositions(const st
   return positions;
 }
 
-double Cube3SortedMedian(const std::vector<double>& sorted) {
-  const size_t n = sorted.size();
-  return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-}
-
 Cube3PruningData BuildCube3TablesPrinted(int threads) {
   const absl::Time start = absl::Now();
   Cube3PruningData tables = Cube3PruningData::Build(

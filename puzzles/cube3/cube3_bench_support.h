@@ -37,10 +37,6 @@ struct Cube3KnownPosition {
 // that is not a number, or facelets the parser refuses (its message).
 absl::StatusOr<std::vector<Cube3KnownPosition>> ReadCube3KnownPositions(const std::string& path);
 
-// The median of values sorted in increasing order: the middle one, or the mean of the middle two
-// for an even count. REQUIRES: `sorted` is not empty.
-double Cube3SortedMedian(const std::vector<double>& sorted);
-
 // Cube3PruningData::Build on `threads` threads, its depth lines on stderr, then "tables: 25.1 s on
 // 2 threads, 682.2 MB" on stdout.
 Cube3PruningData BuildCube3TablesPrinted(int threads);

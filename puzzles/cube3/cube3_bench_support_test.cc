@@ -54,13 +54,6 @@ TEST(Cube3BenchSupportTest, NamesTheBadLine) {
   EXPECT_EQ(ReadCube3Cubes(path + ".missing", 0, 1).status().code(), absl::StatusCode::kNotFound);
 }
 
-TEST(Cube3BenchSupportTest, TheMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo) {
-  EXPECT_EQ(Cube3SortedMedian({7.0}), 7.0);
-  EXPECT_EQ(Cube3SortedMedian({1.0, 2.0, 9.0}), 2.0);
-  EXPECT_EQ(Cube3SortedMedian({1.0, 2.0, 4.0, 9.0}), 3.0);
-  EXPECT_EQ(Cube3SortedMedian({34.9, 42.5}), (34.9 + 42.5) / 2);
-}
-
 TEST(Cube3BenchSupportTest, TheChecksumSeesEveryMoveAndWhereEachSolutionEnds) {
   const auto checksum = [](const std::vector<std::vector<int>>& solutions) {
     uint64_t sum = kCube3SolutionsChecksumStart;

@@ -21,6 +21,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/time/clock.h"
+#include "puzzle/median.h"
 #include "puzzle/table_file.h"
 #include "puzzles/cube3/cube3_bench_support.h"
 #include "puzzles/cube3/cube3_flipslice_sorted.h"
@@ -114,7 +115,7 @@ int main(int argc, char** argv) {
     std::printf(
         "%zu cubes on %d threads: mean %.2f s, median %.2f s, max %.2f s; mean %.0f nodes\n",
         sorted.size(), absl::GetFlag(FLAGS_search_threads), sum / sorted.size(),
-        puzzle::Cube3SortedMedian(sorted), sorted.back(), total_nodes / sorted.size());
+        puzzle::Median(seconds), sorted.back(), total_nodes / sorted.size());
   }
   return 0;
 }

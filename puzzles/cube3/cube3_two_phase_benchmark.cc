@@ -20,6 +20,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
+#include "puzzle/median.h"
 #include "puzzles/cube3/cube3_bench_support.h"
 #include "puzzles/cube3/cube3_corners_bounds.h"
 #include "puzzles/cube3/cube3_pruning.h"
@@ -107,8 +108,8 @@ int main(int argc, char** argv) {
         "max_length %d, %d lanes: %zu cubes, mean %.3f ms, median %.3f ms, max %.3f ms; mean %.0f "
         "nodes, "
         "mean length %.2f; not found %d; solutions' checksum %016llx\n",
-        limit, lanes, cubes.size(), sum / ms.size(), puzzle::Cube3SortedMedian(sorted),
-        sorted.back(), nodes / cubes.size(), length / cubes.size(), failed,
+        limit, lanes, cubes.size(), sum / ms.size(), puzzle::Median(ms), sorted.back(),
+        nodes / cubes.size(), length / cubes.size(), failed,
         static_cast<unsigned long long>(checksum));
     std::vector<int> order(cubes.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
