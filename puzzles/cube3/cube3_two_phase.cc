@@ -93,9 +93,11 @@ class Search {
         lane_count_(std::clamp(options.lanes, 1, kMaxLanes)),
         lanes_(new Lane[lane_count_ + 1]) {
     const Cube3State inverse = Cube3Inverse(cube);
+    Cube3State variants[kVariants];
     for (int v = 0; v < kVariants; ++v) {
-      const Cube3State x = Cube3RotateUrf(v < 3 ? cube : inverse, v % 3);
+      const Cube3State& x = variants[v] = Cube3RotateUrf(v < 3 ? cube : inverse, v % 3);
       Start& start = starts_[v];
+      start.same_as_earlier = std::find(variants, variants + v, x) != variants + v;
       const int flipslice = 2048 * (Cube3Quartet(x, kCube3SliceQuartet) / 24) + Cube3Flip(x);
       Phase1Node& node = start.node;
       node.cls = sym_.flipslice_class[flipslice];
@@ -206,7 +208,7 @@ class Search {
     const int depth = std::max(0, std::min(kTaskDepth, length1 - 1));
     Lane& lister = lanes_[lane_count_];
     for (int v = 0; v < kVariants; ++v) {
-      if (starts_[v].node.distance > length1) continue;
+      if (starts_[v].node.distance > length1 || starts_[v].same_as_earlier) continue;
       lister.variant = v;
       Frame& root = lister.frame[0];
       root.node = starts_[v].node;
@@ -581,6 +583,10 @@ class Search {
   struct Start {
     Phase1Node node;
     int u, d;  // the U and D edge quartets
+    // The same position as an earlier variant (a symmetric cube: the superflip is all six):
+    // not searched. Its tasks would be the earlier one's, met later in each round, with the
+    // same solutions: none of them could be the answer, and a budget's search would repeat them.
+    bool same_as_earlier;
   };
   Start starts_[kVariants];
   const int lane_count_;
