@@ -13,7 +13,6 @@
 #include <thread>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
@@ -21,6 +20,7 @@
 #include "puzzle/seeded_random.h"
 #include "puzzle/table_file.h"
 #include "puzzles/cube3/cube3_bench_support.h"
+#include "puzzles/cube3/cube3_brute_force.h"
 #include "puzzles/cube3/cube3_coordinates.h"
 #include "puzzles/cube3/cube3_flipslice_sorted.h"
 #include "puzzles/cube3/cube3_notation.h"
@@ -76,7 +76,7 @@ TEST(Cube3OptimalTest, SearchesTheTierThisTargetIsFor) {
 
 constexpr char kSolved[] = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
-FaceTurn Turn(int move) { return FaceTurn{move / 3, move % 3 + 1}; }
+FaceTurn Turn(int move) { return Cube3BruteForce::Turn(move); }
 
 std::string Tokens(const std::vector<int>& moves) {
   std::vector<std::string> tokens;
@@ -84,56 +84,10 @@ std::string Tokens(const std::vector<int>& moves) {
   return absl::StrJoin(tokens, " ");
 }
 
-// The brute force, on sticker strings only: every position within kRadius moves of solved with
-// its distance (a breadth-first search), and an iterative deepening over all 18 moves in order
-// that only never turns one face twice in a row (no opposite-face rule, no coordinates, no
-// symmetry). Within the radius the distance is exact; outside it is more than kRadius.
-class BruteForce {
- public:
-  static constexpr int kRadius = 5;
-
-  BruteForce() {
-    std::vector<std::string> frontier = {kSolved};
-    distance_[kSolved] = 0;
-    for (int d = 1; d <= kRadius; ++d) {
-      std::vector<std::string> next;
-      for (const std::string& s : frontier) {
-        for (int m = 0; m < kCube3Moves; ++m) {
-          std::string t = ApplyCube3StickerTurns(s, {Turn(m)});
-          if (distance_.try_emplace(t, d).second) next.push_back(std::move(t));
-        }
-      }
-      frontier = std::move(next);
-    }
-  }
-
-  // The lexicographically smallest shortest sequence from `start` to solved.
-  std::vector<int> Solve(const std::string& start) const {
-    for (int bound = 0;; ++bound) {
-      std::vector<int> path;
-      if (Search(start, bound, -1, &path)) return path;
-    }
-  }
-
- private:
-  bool Search(const std::string& s, int togo, int last_face, std::vector<int>* path) const {
-    const auto it = distance_.find(s);
-    if (it != distance_.end() ? it->second > togo : togo <= kRadius) return false;  // too far
-    if (togo == 0) return s == kSolved;
-    for (int m = 0; m < kCube3Moves; ++m) {
-      if (m / 3 == last_face) continue;
-      path->push_back(m);
-      if (Search(ApplyCube3StickerTurns(s, {Turn(m)}), togo - 1, m / 3, path)) return true;
-      path->pop_back();
-    }
-    return false;
-  }
-
-  absl::flat_hash_map<std::string, int> distance_;
-};
-
-const BruteForce& Brute() {
-  static const BruteForce* const brute = new BruteForce();
+// The brute force (cube3_brute_force.h): every position within 5 moves of solved with its
+// distance, then an iterative deepening over all 18 moves in order.
+const Cube3BruteForce& Brute() {
+  static const Cube3BruteForce* const brute = new Cube3BruteForce(kSolved, 5);
   return *brute;
 }
 

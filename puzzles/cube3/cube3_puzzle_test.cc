@@ -6,9 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
+#include "puzzle/chi_square.h"
 #include "puzzle/puzzle_loader.h"
+#include "puzzle/seeded_random.h"
+#include "puzzles/cube3/cube3_brute_force.h"
 #include "puzzles/cube3/cube3_notation.h"
 #include "puzzles/cube3/cube3_sticker_turns.h"
 #include "puzzles/twisty/face_turns.h"
@@ -83,6 +89,33 @@ TEST_F(Cube3PuzzleTest, OptimalAnswersReplayAndAreNoLongerThanNearOptimal) {
   }
 }
 
+// The optimal mode with a goal other than solved: the lexicographically smallest of the shortest
+// sequences from start to goal, as the brute force finds it on stickers alone (it knows nothing
+// of the seam's reduction of a goal to solved), for random-state goals and starts 1 to 8 random
+// moves away from them; the goal given as facelets or as a scramble.
+TEST_F(Cube3PuzzleTest, OptimalWithAnyGoalIsTheBruteForcesAnswer) {
+  SeededRandom random(20261207);
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    const bool as_scramble = seed % 3 == 0;
+    const std::string goal_query =
+        as_scramble ? "L2 D' B R U2 F' L D2 R'" : *Cube3Puzzle().RandomBoard("", seed);
+    const std::string goal = as_scramble ? Stickers(goal_query) : goal_query;
+    const Cube3BruteForce brute(goal, 4);
+    std::vector<FaceTurn> scramble;
+    for (uint64_t i = 0; i < 1 + seed % 8; ++i) {
+      scramble.push_back(Cube3BruteForce::Turn(static_cast<int>(random.Below(18))));
+    }
+    const std::string start = ApplyCube3StickerTurns(goal, scramble);
+    absl::StatusOr<Answer> a = Solve(Query{start, goal_query, "", "optimal"});
+    ASSERT_TRUE(a.ok()) << a.status();
+    std::vector<std::string> expected;
+    for (int m : brute.Solve(start)) expected.push_back(FaceTurnToken(Cube3BruteForce::Turn(m)));
+    EXPECT_EQ(a->moves, absl::StrJoin(expected, " ")) << start << " -> " << goal_query;
+    EXPECT_EQ(a->distance, static_cast<int>(expected.size()));
+    EXPECT_EQ(ApplyCube3StickerTurns(start, *ParseFaceTurns(a->moves, "moves")), goal);
+  }
+}
+
 TEST_F(Cube3PuzzleTest, ExamplesAreTheSolversAnswers) {
   for (const SolveExample& e : Cube3Puzzle().examples().solves) {
     absl::StatusOr<Answer> a = Solve(Query{e.start, e.goal, e.metric, e.mode});
@@ -114,6 +147,38 @@ TEST_F(Cube3PuzzleTest, RandomStatesAreSolvedWithinTwentyAndReplay) {
     std::vector<FaceTurn> turns = *ParseFaceTurns(a->moves, "moves");
     EXPECT_EQ(ApplyCube3StickerTurns(start, turns), target) << start;
     EXPECT_GT(a->nodes, 0u);
+  }
+}
+
+// Random-state boards are uniform. The count of each position is beyond a test, so each check
+// is on what a uniform cube makes uniform: which corner sits at URF and its twist (24 outcomes
+// alike), the same at DRB (the last corner, whose twist a generator fixes from the others'), the
+// edges at UF and BR in the same way, and the permutations' parity; over 24,000 boards from fixed
+// seeds, each a chi-square below its 0.001 quantile.
+TEST_F(Cube3PuzzleTest, RandomBoardsAreUniform) {
+  constexpr int kBoards = 24000;
+  std::vector<std::vector<double>> observed(5);
+  observed[0] = observed[1] = observed[2] = observed[3] = std::vector<double>(24);
+  observed[4] = std::vector<double>(2);
+  for (int i = 0; i < kBoards; ++i) {
+    absl::StatusOr<std::string> board = Cube3Puzzle().RandomBoard("", 1000 + i);
+    ASSERT_TRUE(board.ok()) << board.status();
+    absl::StatusOr<Cube3State> cube = ParseCube3Board(*board, "start");
+    ASSERT_TRUE(cube.ok()) << cube.status();
+    ++observed[0][cube->cp[0] * 3 + cube->co[0]];
+    ++observed[1][cube->cp[7] * 3 + cube->co[7]];
+    ++observed[2][cube->ep[0] * 2 + cube->eo[0]];
+    ++observed[3][cube->ep[11] * 2 + cube->eo[11]];
+    int inversions = 0;
+    for (int a = 0; a < kCube3Corners; ++a) {
+      for (int b = a + 1; b < kCube3Corners; ++b) inversions += cube->cp[a] > cube->cp[b];
+    }
+    ++observed[4][inversions % 2];
+  }
+  for (size_t k = 0; k < observed.size(); ++k) {
+    const ChiSquare chi2 = ChiSquareTest(observed[k], std::vector<double>(observed[k].size(), 1.0));
+    EXPECT_EQ(chi2.bins, static_cast<int>(observed[k].size())) << k;
+    EXPECT_LT(chi2.statistic, chi2.quantile_999) << "check " << k;
   }
 }
 
@@ -150,6 +215,56 @@ TEST_F(Cube3PuzzleTest, AnExpiredDeadlineIsDeadlineExceeded) {
       loaded_->solver().Solve(Query{*Cube3Puzzle().RandomBoard("", 3), ""}, control, &answer);
   // The search checks the clock every 1,024 nodes: a quick cube may still be answered.
   EXPECT_TRUE(status.ok() || absl::IsDeadlineExceeded(status)) << status;
+}
+
+// An optimal search that the deadline ends: DEADLINE_EXCEEDED with the bound it proved and, when
+// the two-phase search found one first, its solution, marked not proven optimal, which replays to
+// the goal. A random cube's optimal search takes seconds, and its two-phase search milliseconds;
+// the superflip's two-phase search alone takes about 0.5 s, so 100 ms leaves it only the bound.
+TEST_F(Cube3PuzzleTest, AnOptimalSearchStoppedCarriesItsBoundAndTheBestSolutionKnown) {
+  const auto stopped = [](const std::string& start, const std::string& goal,
+                          absl::Duration deadline) {
+    std::atomic<bool> cancelled{false};
+    SolveControl control(absl::Now() + deadline, &cancelled, "the call's deadline");
+    Answer answer;
+    return loaded_->solver().Solve(Query{start, goal, "", "optimal"}, control, &answer);
+  };
+  const std::string kStopped = "search stopped by the call's deadline after ";
+  const std::string kBound = " nodes; the optimal length is at least ";
+  const std::string kBest = "; the best solution known is ";
+  const std::string goal = Stickers("R U R' U'");
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    const std::string start = *Cube3Puzzle().RandomBoard(goal, seed);
+    const absl::Status status = stopped(start, goal, absl::Milliseconds(300));
+    ASSERT_TRUE(absl::IsDeadlineExceeded(status)) << status;
+    const std::string message(status.message());
+    EXPECT_EQ(message.rfind(kStopped, 0), 0u) << message;
+    const size_t bound_at = message.find(kBound);
+    const size_t best_at = message.find(kBest);
+    ASSERT_NE(bound_at, std::string::npos) << message;
+    ASSERT_NE(best_at, std::string::npos) << message;
+    int bound = 0;
+    ASSERT_TRUE(absl::SimpleAtoi(
+        message.substr(bound_at + kBound.size(), best_at - bound_at - kBound.size()), &bound))
+        << message;
+    EXPECT_GE(bound, 10);  // every random-state cube's tables' bound is more
+    // "N moves, not proven optimal: MOVES"
+    const std::vector<std::string> best =
+        absl::StrSplit(message.substr(best_at + kBest.size()), absl::MaxSplits(": ", 1));
+    ASSERT_EQ(best.size(), 2u) << message;
+    absl::StatusOr<std::vector<FaceTurn>> moves = ParseFaceTurns(best[1], "best");
+    ASSERT_TRUE(moves.ok()) << moves.status();
+    EXPECT_EQ(best[0], absl::StrCat(moves->size(), " moves, not proven optimal"));
+    EXPECT_GT(static_cast<int>(moves->size()), bound);
+    EXPECT_LE(moves->size(), 20u);
+    EXPECT_EQ(ApplyCube3StickerTurns(start, *moves), goal);
+  }
+  const absl::Status superflip =
+      stopped("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2", "", absl::Milliseconds(100));
+  ASSERT_TRUE(absl::IsDeadlineExceeded(superflip)) << superflip;
+  EXPECT_EQ(superflip.message().rfind(kStopped, 0), 0u) << superflip;
+  EXPECT_NE(superflip.message().find(kBound), std::string::npos) << superflip;
+  EXPECT_EQ(superflip.message().find(kBest), std::string::npos) << superflip;
 }
 
 // A shorter max_length gets an answer that short or NotFound; a budget an answer no longer than
