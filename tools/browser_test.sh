@@ -2,8 +2,10 @@
 # The real-browser test of the web playground (GET /): installs what it needs (Debian's chromium,
 # and playwright-core from tests/browser/package-lock.json), builds the server and every
 # puzzle's tables with Bazel (//data:tables), then runs tests/browser/playground.test.mjs, which
-# starts the real server binary on loopback (it finds the Bazel-built tables itself) and drives
-# headless Chromium through every puzzle's view. Exits non-zero on any failure.
+# starts the real server binary on loopback, on exactly the tables //data:tables builds (linked
+# into a temporary folder, so that an opt-in large tier built beside them is not loaded: it would
+# end the searches the test watches before their first progress report), and drives headless
+# Chromium through every puzzle's view. Exits non-zero on any failure.
 #
 # Screenshots go to $TEST_UNDECLARED_OUTPUTS_DIR when it is set, else to tests/browser/artifacts/.
 #
@@ -13,6 +15,7 @@
 #   BAZEL_BUILD_FLAGS    options for `bazel build` and `bazel info`, e.g. --symlink_prefix=/
 #   CHROMIUM             the browser to drive (default /usr/bin/chromium, installed when missing)
 #   PUZZLE_ORACLE_TABLES_DIR  a folder of <table>.tbl files for the server's --tables_dir
+#                        (default: the temporary folder of //data:tables' files)
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 root=$PWD
@@ -89,6 +92,19 @@ bin_dir=$(bazel "${startup[@]}" info "${build_flags[@]}" bazel-bin 2>/dev/null) 
   || fail "bazel info bazel-bin failed"
 server="$bin_dir/server/puzzle_oracle_server"
 [ -x "$server" ] || fail "no server binary at $server"
+if [ -z "${PUZZLE_ORACLE_TABLES_DIR:-}" ]; then
+  execroot=$(bazel "${startup[@]}" info "${build_flags[@]}" execution_root 2>/dev/null) \
+    || fail "bazel info execution_root failed"
+  mapfile -t table_files < <(bazel "${startup[@]}" cquery "${build_flags[@]}" //data:tables \
+    --output=starlark --starlark:expr="'\\n'.join([f.path for f in target.files.to_list()])" \
+    2>/dev/null)
+  [ "${#table_files[@]}" -gt 0 ] || fail "bazel cquery listed no files of //data:tables"
+  PUZZLE_ORACLE_TABLES_DIR=$(mktemp -d)
+  trap 'rm -rf "$PUZZLE_ORACLE_TABLES_DIR"' EXIT
+  for file in "${table_files[@]}"; do ln -s "$execroot/$file" "$PUZZLE_ORACLE_TABLES_DIR/" || exit 1; done
+  log "tables: ${#table_files[@]} files of //data:tables, linked in $PUZZLE_ORACLE_TABLES_DIR"
+  export PUZZLE_ORACLE_TABLES_DIR
+fi
 
 # 5. The test.
 artifacts=${TEST_UNDECLARED_OUTPUTS_DIR:-$root/tests/browser/artifacts}

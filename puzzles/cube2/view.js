@@ -680,8 +680,16 @@ export function mount(panel, info, shared) {
     if (!answer) return;
     if (!answer.ok) {
       if (watched) session.showSearch(answer.cancelled ? 'cancelled' : 'failed');
-      if (answer.cancelled) announce('Search cancelled.');
-      else session.fail(answer.message);
+      if (answer.cancelled) {
+        announce('Search cancelled.');
+        return;
+      }
+      session.fail(answer.message);
+      // A deadline that ends an optimal search leaves its bound and the best solution known in
+      // the message: the two-phase search's, which the near-optimal mode answers to the same
+      // query. That answer (with its boards) is fetched and played, the message staying above it.
+      const best = watched && /; the best solution known is \d+ moves[^:]*: ([^;"]+)$/.exec(answer.message);
+      if (best) await playBestKnown({ ...query, mode: 'near_optimal' }, best[1], drawn);
       return;
     }
     if (watched) session.showSearch('done');
@@ -713,6 +721,20 @@ export function mount(panel, info, shared) {
     announce('Solved: distance ' + r.distance + ', ' + (moves.length ? 'moves ' + r.moves : 'no moves needed') + '.');
     player.playSolution(boards, moves);
   }
+  // Plays the near-optimal answer to `query` when its moves are `expected` (the best solution a
+  // stopped optimal search named); else the start stays drawn, and the message says it all.
+  async function playBestKnown(query, expected, drawn) {
+    const answer = await session.run(session.parts.solve, (signal) => shared.solve(info.name, query, { signal }));
+    if (!answer || !answer.ok || answer.data.moves !== expected) return;
+    const moves = tokens(answer.data.moves);
+    const boards = Array.isArray(answer.data.boards) ? answer.data.boards : [];
+    if (boards.length !== moves.length + 1 || moves.some((m) => !(m in moveName))) return;
+    reachedBoard = boards[boards.length - 1];
+    setDrawable(!!drawn);
+    announce('The best solution known, not proven optimal: ' + expected + '.');
+    player.playSolution(boards, moves);
+  }
+
   $('form').addEventListener('submit', (e) => { e.preventDefault(); solve(); });
 
   const first = parse(startInput.value);

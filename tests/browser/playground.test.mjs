@@ -41,19 +41,20 @@ const CHROMIUM_ARGS = [
 ];
 
 // ---------------------------------------------------------------- the server
-function serverCommand() {
+function serverCommand(extraArgs = []) {
   const bin = process.env.PUZZLE_ORACLE_SERVER;
   if (!bin) throw new Error('set PUZZLE_ORACLE_SERVER to the puzzle_oracle_server binary');
   if (!fs.existsSync(bin)) throw new Error(`PUZZLE_ORACLE_SERVER=${bin}: no such file`);
   const args = ['--address=127.0.0.1:0', '--http_address=127.0.0.1:0'];
   const dir = process.env.PUZZLE_ORACLE_TABLES_DIR;
   if (dir) args.push(`--tables_dir=${path.resolve(dir)}`);
-  return { bin: path.resolve(bin), args };
+  return { bin: path.resolve(bin), args: [...args, ...extraArgs] };
 }
 
 // Starts the server and resolves to {proc, base} once it prints "HTTP on 127.0.0.1:PORT;".
-function startServer() {
-  const { bin, args } = serverCommand();
+// `extraArgs`: more server flags.
+function startServer(extraArgs = []) {
+  const { bin, args } = serverCommand(extraArgs);
   const proc = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   return new Promise((resolve, reject) => {
@@ -911,6 +912,49 @@ describe('web playground in headless Chromium', () => {
     assert.equal(await byTestId('cube3-distance').getAttribute('data-distance'), null);
     assert.equal(await byTestId('cube3-solve').isDisabled(), false);
     await byTestId('cube3-mode').selectOption('near_optimal');
+  });
+
+  // A second server, whose --max_search_time (2 s) ends an optimal search long before its end: the
+  // error box shows the bound proven and the best solution known, and that solution (the
+  // near-optimal mode's answer, fetched again with its boards) plays to solved. No distance is
+  // shown: the minimum is not proven.
+  it('3x3x3: a deadline shows the bound proven and plays the best solution known', async () => {
+    const capped = await startServer(['--puzzles=cube3', '--max_search_time=2s']);
+    const p = await context.newPage();
+    const errors = [];
+    p.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      const call = async (endpoint, body) => (await fetch(`${capped.base}${endpoint}`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+      })).json();
+      const random = await call('/v2/puzzles/cube3:scramble', { goal: '', moves: 0, seed: '3', randomState: true });
+      const near = await call('/v2/puzzles/cube3:solve', { start: random.board });
+      assert.ok(near.distance >= 16 && near.distance <= 20, JSON.stringify(near));
+      const id = (x) => p.locator(`[data-testid="${x}"]`);
+      await p.goto(`${capped.base}/`);
+      await p.waitForSelector('html[data-playground="ready"]');
+      await id('tab-cube3').click();
+      await id('panel-cube3').waitFor({ state: 'visible' });
+      await id('cube3-mode').selectOption('optimal');
+      await id('cube3-speed').fill(await id('cube3-speed').getAttribute('max'));
+      await id('cube3-start').fill(random.board);
+      await id('cube3-goal').fill('');
+      await id('cube3-solve').click();
+      await p.waitForSelector('[data-testid="cube3-search"][data-status="failed"]', { state: 'attached', timeout: 60000 });
+      const message = await id('cube3-error').textContent();
+      assert.match(message, /search stopped by --max_search_time \(2s\) after .* nodes; the optimal length is at least \d+; the best solution known is \d+ moves, not proven optimal: /);
+      assert.ok(message.trim().endsWith(`: ${near.moves}`), message);
+      await p.waitForSelector('[data-testid="cube3-player"][data-status="done"]', { timeout: 60000 });
+      assert.equal(await id('cube3-moves').getAttribute('data-moves'), near.moves);
+      assert.equal(await id('cube3-board').getAttribute('data-board'), 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB');
+      assert.equal(await id('cube3-distance').getAttribute('data-distance'), null);
+      assert.ok(await id('cube3-error').isVisible());
+      await shot('cube3-optimal-deadline', p);
+      assert.deepEqual(errors, []);
+    } finally {
+      await p.close();
+      assert.equal(await stopServer(capped.proc), 0, `the capped server did not exit cleanly; stderr:\n${capped.stderr()}`);
+    }
   });
 
   // ------------------------------------------------------------ every puzzle of the registry
