@@ -189,8 +189,9 @@ RssFigures SummariseRss(const std::vector<loadtest::RssSampler::Sample>& samples
     if (s.at >= warmup_end && s.at < warmup_end + window) first_window.push_back(s.kib);
     if (s.at >= warmup_end && s.at > last - window) last_window.push_back(s.kib);
   }
-  f.baseline = static_cast<long>(puzzle::Median(first_window));
-  f.end = static_cast<long>(puzzle::Median(last_window));
+  // -1: a window without samples (RssFigures' "not measured").
+  f.baseline = first_window.empty() ? -1 : static_cast<long>(puzzle::Median(first_window));
+  f.end = last_window.empty() ? -1 : static_cast<long>(puzzle::Median(last_window));
   if (f.baseline > 0) f.growth = static_cast<double>(f.end - f.baseline) / f.baseline;
   return f;
 }

@@ -15,7 +15,8 @@
 #   BAZEL_BUILD_FLAGS    options for `bazel build` and `bazel info`, e.g. --symlink_prefix=/
 #   CHROMIUM             the browser to drive (default /usr/bin/chromium, installed when missing)
 #   PUZZLE_ORACLE_TABLES_DIR  a folder of <table>.tbl files for the server's --tables_dir
-#                        (default: the temporary folder of //data:tables' files)
+#                        (default: the temporary folder of //data:tables' files); without the
+#                        opt-in large tiers, which end the searches the test watches too soon
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 root=$PWD
@@ -95,10 +96,15 @@ server="$bin_dir/server/puzzle_oracle_server"
 if [ -z "${PUZZLE_ORACLE_TABLES_DIR:-}" ]; then
   execroot=$(bazel "${startup[@]}" info "${build_flags[@]}" execution_root 2>/dev/null) \
     || fail "bazel info execution_root failed"
+  cquery_log=$(mktemp)
   mapfile -t table_files < <(bazel "${startup[@]}" cquery "${build_flags[@]}" //data:tables \
     --output=starlark --starlark:expr="'\\n'.join([f.path for f in target.files.to_list()])" \
-    2>/dev/null)
-  [ "${#table_files[@]}" -gt 0 ] || fail "bazel cquery listed no files of //data:tables"
+    2>"$cquery_log")
+  if [ "${#table_files[@]}" -eq 0 ]; then
+    tail -n 20 "$cquery_log" >&2
+    fail "bazel cquery listed no files of //data:tables (its last lines above)"
+  fi
+  rm -f "$cquery_log"
   PUZZLE_ORACLE_TABLES_DIR=$(mktemp -d)
   trap 'rm -rf "$PUZZLE_ORACLE_TABLES_DIR"' EXIT
   for file in "${table_files[@]}"; do ln -s "$execroot/$file" "$PUZZLE_ORACLE_TABLES_DIR/" || exit 1; done

@@ -686,10 +686,12 @@ export function mount(panel, info, shared) {
       }
       session.fail(answer.message);
       // A deadline that ends an optimal search leaves its bound and the best solution known in
-      // the message: the two-phase search's, which the near-optimal mode answers to the same
-      // query. That answer (with its boards) is fetched and played, the message staying above it.
-      const best = watched && /; the best solution known is \d+ moves[^:]*: ([^;"]+)$/.exec(answer.message);
-      if (best) await playBestKnown({ ...query, mode: 'near_optimal' }, best[1], drawn);
+      // the message (the 3x3x3's WithBestKnown, cube3_puzzle.cc: "...; the best solution known
+      // is 19 moves, not proven optimal: MOVES"): the two-phase search's, which the near-optimal
+      // mode answers to the same query. That answer (with its boards) is fetched and played, the
+      // message staying above it.
+      const best = watched && /; the best solution known is (\d+ moves[^:]*): ([^;"]+)$/.exec(answer.message);
+      if (best) await playBestKnown({ ...query, mode: 'near_optimal' }, best[2], best[1]);
       return;
     }
     if (watched) session.showSearch('done');
@@ -722,16 +724,17 @@ export function mount(panel, info, shared) {
     player.playSolution(boards, moves);
   }
   // Plays the near-optimal answer to `query` when its moves are `expected` (the best solution a
-  // stopped optimal search named); else the start stays drawn, and the message says it all.
-  async function playBestKnown(query, expected, drawn) {
+  // stopped optimal search named; `what`: the message's words for it, e.g. "19 moves, not proven
+  // optimal"); else the start stays drawn, and the message says it all.
+  async function playBestKnown(query, expected, what) {
     const answer = await session.run(session.parts.solve, (signal) => shared.solve(info.name, query, { signal }));
     if (!answer || !answer.ok || answer.data.moves !== expected) return;
     const moves = tokens(answer.data.moves);
     const boards = Array.isArray(answer.data.boards) ? answer.data.boards : [];
     if (boards.length !== moves.length + 1 || moves.some((m) => !(m in moveName))) return;
     reachedBoard = boards[boards.length - 1];
-    setDrawable(!!drawn);
-    announce('The best solution known, not proven optimal: ' + expected + '.');
+    setDrawable(true);
+    announce('The best solution known, ' + what + ': ' + expected + '.');
     player.playSolution(boards, moves);
   }
 

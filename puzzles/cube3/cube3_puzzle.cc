@@ -282,7 +282,7 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
       }
       log(absl::StrCat("checked ", report.entries_checked,
                        " entries: solved is the only 0, every other entry is one more than its "
-                       "nearest neighbour"));
+                       "nearest neighbour; and every phase1_moves word against its neighbours"));
       return report.failures;
     };
     tables_.push_back(std::move(table));
@@ -453,7 +453,7 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
       log(absl::StrCat("large depths ", absl::StrJoin(report.depth_counts[0], " ")));
       log(absl::StrCat("checked ", report.entries_checked,
                        " entries: solved is the only 0, every other entry is one more than its "
-                       "nearest neighbour; and every phase1_moves word against its neighbours"));
+                       "nearest neighbour"));
       return report.failures;
     };
     return table;

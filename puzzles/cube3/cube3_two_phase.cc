@@ -114,7 +114,7 @@ class Search {
   }
 
   Cube3TwoPhase::Result Run() {
-    // The six variants' phase 1s take turns by length, so the shortest phase 1 of any comes
+    // The distinct variants' phase 1s take turns by length, so the shortest phase 1 of any comes
     // first. Each length is searched to its end (every solution of it tried) unless the first
     // solution is all that is wanted. Within a length the variants also take turns by first
     // move (all six under U, then all six under U2, ...), as six searches running side by side

@@ -299,6 +299,24 @@ TEST(Cube3TwoPhaseTest, SolvesTheKnownPositions) {
   }
 }
 
+// The superflip is the same position along all six variants: only the first is searched, with
+// the answer all six gave (recorded before the others were left out) in a sixth of their nodes
+// (5.59M against 33.3M).
+TEST(Cube3TwoPhaseTest, ASymmetricPositionSearchesEachDistinctVariantOnce) {
+  absl::StatusOr<std::vector<FaceTurn>> scramble =
+      ParseFaceTurns("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2", "scramble");
+  ASSERT_TRUE(scramble.ok());
+  const std::string facelets = ApplyCube3StickerTurns(kCube3SolvedFacelets, *scramble);
+  absl::StatusOr<Cube3State> superflip = ParseCube3Board(facelets, "start");
+  ASSERT_TRUE(superflip.ok()) << superflip.status();
+  const Cube3TwoPhase::Result r = Solver().Solve(*superflip, {});
+  ASSERT_TRUE(r.found);
+  std::vector<std::string> tokens;
+  for (const FaceTurn& turn : AsTurns(r.moves)) tokens.push_back(FaceTurnToken(turn));
+  EXPECT_EQ(absl::StrJoin(tokens, " "), "R L U2 F U' D F2 R2 B2 L U2 F' B' U R2 D F2 U R2 U");
+  EXPECT_LT(r.nodes, 33300136u / 5);
+}
+
 TEST(Cube3TwoPhaseTest, IsDeterministicAndMeetsAShorterLimit) {
   const Cube3TwoPhase& solver = Solver();
   const std::vector<std::string> cubes = FileCubes("puzzles/cube3/testdata/cube3_random1000.txt");
