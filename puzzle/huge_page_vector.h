@@ -27,12 +27,11 @@ namespace puzzle {
 
 template <typename T>
 std::vector<T> HugePageVector(size_t n, T value) {
-  constexpr uintptr_t kHugePage = kHugePageSize;
   std::vector<T> entries;
   entries.reserve(n);  // allocated, not yet touched: the advice applies to the first faults
   const uintptr_t data = reinterpret_cast<uintptr_t>(entries.data());
-  const uintptr_t begin = (data + kHugePage - 1) & ~(kHugePage - 1);
-  const uintptr_t end = (data + n * sizeof(T)) & ~(kHugePage - 1);
+  const uintptr_t begin = (data + kHugePageSize - 1) & ~(kHugePageSize - 1);
+  const uintptr_t end = (data + n * sizeof(T)) & ~(kHugePageSize - 1);
   if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
   entries.assign(n, value);
   return entries;

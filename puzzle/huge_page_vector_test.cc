@@ -10,8 +10,6 @@
 namespace puzzle {
 namespace {
 
-constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
-
 TEST(HugePageVectorTest, HoldsNCopiesOfTheValue) {
   for (size_t n : {size_t{0}, size_t{1}, size_t{1000}, size_t{3} << 20}) {
     const std::vector<uint32_t> v = HugePageVector<uint32_t>(n, 0xDEADBEEF);
@@ -28,12 +26,12 @@ TEST(HugePageVectorTest, HoldsNCopiesOfTheValue) {
 // hands out huge pages depends on its setting and on free contiguous memory, so their count is
 // only checked to be whole huge pages (and none where THP is "never"), and printed.
 TEST(HugePageVectorTest, ItsAlignedPartIsAdvisedForHugePages) {
-  const size_t n = 8 * kHugePage / sizeof(uint64_t);
+  const size_t n = 8 * kHugePageSize / sizeof(uint64_t);
   const std::vector<uint64_t> v = HugePageVector<uint64_t>(n, 1);
   const uintptr_t data = reinterpret_cast<uintptr_t>(v.data());
-  const uintptr_t begin = (data + kHugePage - 1) & ~(kHugePage - 1);
-  const uintptr_t end = (data + n * sizeof(uint64_t)) & ~(kHugePage - 1);
-  ASSERT_GE(end - begin, 7 * kHugePage);
+  const uintptr_t begin = (data + kHugePageSize - 1) & ~(kHugePageSize - 1);
+  const uintptr_t end = (data + n * sizeof(uint64_t)) & ~(kHugePageSize - 1);
+  ASSERT_GE(end - begin, 7 * kHugePageSize);
   const std::string enabled = TransparentHugePageSetting("enabled");
   if (!enabled.empty()) {  // the kernel has THP (else madvise(MADV_HUGEPAGE) is EINVAL)
     const std::string flags = SmapsVmFlagsAt(reinterpret_cast<const void*>(begin));
@@ -42,7 +40,7 @@ TEST(HugePageVectorTest, ItsAlignedPartIsAdvisedForHugePages) {
   const uint64_t huge =
       SmapsBytesWithin(reinterpret_cast<const void*>(begin), end - begin, "AnonHugePages");
   EXPECT_LE(huge, end - begin);
-  EXPECT_EQ(huge % kHugePage, 0u) << huge;
+  EXPECT_EQ(huge % kHugePageSize, 0u) << huge;
   if (enabled == "never") {
     EXPECT_EQ(huge, 0u);
   }

@@ -11,15 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "client/remote_oracle.h"
 #include "gtest/gtest.h"
 #include "puzzleoracle/v2/oracle.grpc.pb.h"
 #include "puzzles/cube3/cube3_sticker_turns.h"
+#include "puzzles/cube3/cube3_stop_message.h"
 #include "puzzles/twisty/face_turns.h"
 #include "tests/server_process.h"
 
@@ -83,38 +82,29 @@ class Cube3SearchE2eTest : public ::testing::Test {
 // optimal length is at least B; the best solution known is L moves, not proven optimal: MOVES",
 // with B at most the optimal length, MOVES replaying to solved and L their count. Returns B.
 int ExpectBoundAndBestKnown(const std::string& message) {
-  const std::string kBound = " nodes; the optimal length is at least ";
-  const std::string kBest = "; the best solution known is ";
-  EXPECT_TRUE(absl::StartsWith(message, "search stopped by --max_search_time (2s) after "))
-      << message;
-  const size_t bound_at = message.find(kBound);
-  const size_t best_at = message.find(kBest);
-  if (bound_at == std::string::npos || best_at == std::string::npos || best_at < bound_at) {
-    ADD_FAILURE() << "no bound or best solution in: " << message;
+  const absl::StatusOr<puzzle::Cube3StopMessage> stop = puzzle::ParseCube3StopMessage(message);
+  if (!stop.ok()) {
+    ADD_FAILURE() << stop.status();
     return -1;
   }
-  int bound = -1;
-  EXPECT_TRUE(absl::SimpleAtoi(
-      message.substr(bound_at + kBound.size(), best_at - bound_at - kBound.size()), &bound))
-      << message;
-  EXPECT_GE(bound, 10) << message;  // at least the tables' bound of the start
-  EXPECT_LE(bound, kOptimalLength) << message;
-  const std::vector<std::string> best =
-      absl::StrSplit(message.substr(best_at + kBest.size()), absl::MaxSplits(": ", 1));
-  if (best.size() != 2) {
-    ADD_FAILURE() << "no moves in: " << message;
-    return bound;
+  EXPECT_EQ(stop->stopped_by, "search stopped by --max_search_time (2s)") << message;
+  EXPECT_GE(stop->bound, 10) << message;  // at least the tables' bound of the start
+  EXPECT_LE(stop->bound, kOptimalLength) << message;
+  if (!stop->has_best) {
+    ADD_FAILURE() << "no best solution in: " << message;
+    return stop->bound;
   }
-  absl::StatusOr<std::vector<puzzle::FaceTurn>> moves = puzzle::ParseFaceTurns(best[1], "best");
+  absl::StatusOr<std::vector<puzzle::FaceTurn>> moves =
+      puzzle::ParseFaceTurns(stop->best_moves, "best");
   if (!moves.ok()) {
     ADD_FAILURE() << moves.status() << " in: " << message;
-    return bound;
+    return stop->bound;
   }
-  EXPECT_EQ(best[0], absl::StrCat(moves->size(), " moves, not proven optimal")) << message;
+  EXPECT_EQ(stop->best_words, absl::StrCat(moves->size(), " moves, not proven optimal")) << message;
   EXPECT_GE(static_cast<int>(moves->size()), kOptimalLength) << message;
   EXPECT_LE(moves->size(), 20u) << message;
   EXPECT_EQ(puzzle::ApplyCube3StickerTurns(kCube, *moves), kSolved) << message;
-  return bound;
+  return stop->bound;
 }
 
 TEST_F(Cube3SearchE2eTest, MaxSearchTimeEndsTheSearchWithItsBoundAndTheBestSolutionKnown) {

@@ -109,13 +109,12 @@ int main(int argc, char** argv) {
   }
   double sum = 0;
   for (double x : seconds) sum += x;
-  std::vector<double> sorted = seconds;
-  std::sort(sorted.begin(), sorted.end());
-  if (!sorted.empty()) {
+  if (!seconds.empty()) {
     std::printf(
         "%zu cubes on %d threads: mean %.2f s, median %.2f s, max %.2f s; mean %.0f nodes\n",
-        sorted.size(), absl::GetFlag(FLAGS_search_threads), sum / sorted.size(),
-        puzzle::Median(seconds), sorted.back(), total_nodes / sorted.size());
+        seconds.size(), absl::GetFlag(FLAGS_search_threads), sum / seconds.size(),
+        puzzle::Median(seconds), *std::max_element(seconds.begin(), seconds.end()),
+        total_nodes / seconds.size());
   }
   return 0;
 }

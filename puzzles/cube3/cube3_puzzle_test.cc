@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -17,6 +16,7 @@
 #include "puzzles/cube3/cube3_brute_force.h"
 #include "puzzles/cube3/cube3_notation.h"
 #include "puzzles/cube3/cube3_sticker_turns.h"
+#include "puzzles/cube3/cube3_stop_message.h"
 #include "puzzles/twisty/face_turns.h"
 
 namespace puzzle {
@@ -234,9 +234,7 @@ TEST_F(Cube3PuzzleTest, AnOptimalSearchStoppedCarriesItsBoundAndTheBestSolutionK
     Answer answer;
     return loaded_->solver().Solve(Query{start, goal, "", "optimal"}, control, &answer);
   };
-  const std::string kStopped = "search stopped by the call's deadline after ";
-  const std::string kBound = " nodes; the optimal length is at least ";
-  const std::string kBest = "; the best solution known is ";
+  const std::string kStoppedBy = "search stopped by the call's deadline";
   const std::string goal = Stickers("R U R' U'");
   for (uint64_t seed = 1; seed <= 3; ++seed) {
     const absl::StatusOr<std::string> board = Cube3Puzzle().RandomBoard(goal, seed);
@@ -244,34 +242,25 @@ TEST_F(Cube3PuzzleTest, AnOptimalSearchStoppedCarriesItsBoundAndTheBestSolutionK
     const std::string& start = *board;
     const absl::Status status = stopped(start, goal, absl::Milliseconds(300));
     ASSERT_TRUE(absl::IsDeadlineExceeded(status)) << status;
-    const std::string message(status.message());
-    EXPECT_EQ(message.rfind(kStopped, 0), 0u) << message;
-    const size_t bound_at = message.find(kBound);
-    const size_t best_at = message.find(kBest);
-    ASSERT_NE(bound_at, std::string::npos) << message;
-    ASSERT_NE(best_at, std::string::npos) << message;
-    int bound = 0;
-    ASSERT_TRUE(absl::SimpleAtoi(
-        message.substr(bound_at + kBound.size(), best_at - bound_at - kBound.size()), &bound))
-        << message;
-    EXPECT_GE(bound, 10);  // every random-state cube's tables' bound is more
-    // "N moves, not proven optimal: MOVES"
-    const std::vector<std::string> best =
-        absl::StrSplit(message.substr(best_at + kBest.size()), absl::MaxSplits(": ", 1));
-    ASSERT_EQ(best.size(), 2u) << message;
-    absl::StatusOr<std::vector<FaceTurn>> moves = ParseFaceTurns(best[1], "best");
+    const absl::StatusOr<Cube3StopMessage> stop = ParseCube3StopMessage(status.message());
+    ASSERT_TRUE(stop.ok()) << stop.status();
+    EXPECT_EQ(stop->stopped_by, kStoppedBy);
+    ASSERT_TRUE(stop->has_best) << status;
+    EXPECT_GE(stop->bound, 10);  // every random-state cube's tables' bound is more
+    absl::StatusOr<std::vector<FaceTurn>> moves = ParseFaceTurns(stop->best_moves, "best");
     ASSERT_TRUE(moves.ok()) << moves.status();
-    EXPECT_EQ(best[0], absl::StrCat(moves->size(), " moves, not proven optimal"));
-    EXPECT_GT(static_cast<int>(moves->size()), bound);
+    EXPECT_EQ(stop->best_words, absl::StrCat(moves->size(), " moves, not proven optimal"));
+    EXPECT_GT(static_cast<int>(moves->size()), stop->bound);
     EXPECT_LE(moves->size(), 20u);
     EXPECT_EQ(ApplyCube3StickerTurns(start, *moves), goal);
   }
   const absl::Status superflip =
       stopped("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2", "", absl::Milliseconds(20));
   ASSERT_TRUE(absl::IsDeadlineExceeded(superflip)) << superflip;
-  EXPECT_EQ(superflip.message().rfind(kStopped, 0), 0u) << superflip;
-  EXPECT_NE(superflip.message().find(kBound), std::string::npos) << superflip;
-  EXPECT_EQ(superflip.message().find(kBest), std::string::npos) << superflip;
+  const absl::StatusOr<Cube3StopMessage> bound_only = ParseCube3StopMessage(superflip.message());
+  ASSERT_TRUE(bound_only.ok()) << bound_only.status();
+  EXPECT_EQ(bound_only->stopped_by, kStoppedBy);
+  EXPECT_FALSE(bound_only->has_best) << superflip;
 }
 
 // A shorter max_length gets an answer that short or NotFound; a budget an answer no longer than

@@ -102,15 +102,13 @@ int main(int argc, char** argv) {
     }
     double sum = 0;
     for (double x : ms) sum += x;
-    std::vector<double> sorted = ms;
-    std::sort(sorted.begin(), sorted.end());
     std::printf(
         "max_length %d, %d lanes: %zu cubes, mean %.3f ms, median %.3f ms, max %.3f ms; mean %.0f "
         "nodes, "
         "mean length %.2f; not found %d; solutions' checksum %016llx\n",
-        limit, lanes, cubes.size(), sum / ms.size(), puzzle::Median(ms), sorted.back(),
-        nodes / cubes.size(), length / cubes.size(), failed,
-        static_cast<unsigned long long>(checksum));
+        limit, lanes, cubes.size(), sum / ms.size(), puzzle::Median(ms),
+        *std::max_element(ms.begin(), ms.end()), nodes / cubes.size(), length / cubes.size(),
+        failed, static_cast<unsigned long long>(checksum));
     std::vector<int> order(cubes.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
     std::sort(order.begin(), order.end(), [&](int a, int b) { return ms[a] > ms[b]; });
