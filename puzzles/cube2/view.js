@@ -699,11 +699,8 @@ export function mount(panel, info, shared) {
     const moves = tokens(r.moves);
     const boards = Array.isArray(r.boards) ? r.boards : [];
     if (r.solvable) {
-      if (boards.length !== moves.length + 1) {
-        return session.fail(`The server answered ${boards.length} boards for ${moves.length} moves; expected one more board than moves.`);
-      }
-      const unknown = moves.find((m) => !(m in moveName));
-      if (unknown !== undefined) return session.fail(`The server answered the move ${unknown}, which this puzzle does not have.`);
+      const problem = solutionProblem(boards, moves);
+      if (problem) return session.fail(problem);
     }
     session.show('time', shared.formatMs(elapsed));
     if (r.search) {
@@ -718,9 +715,21 @@ export function mount(panel, info, shared) {
       announce('Unsolvable: this start cannot reach this goal.');
       return;
     }
+    playChecked(boards, moves, 'Solved: distance ' + r.distance + ', ' + (moves.length ? 'moves ' + r.moves : 'no moves needed') + '.');
+  }
+  // What is wrong with a solution's boards and moves as the server sent them, or null.
+  function solutionProblem(boards, moves) {
+    if (boards.length !== moves.length + 1) {
+      return `The server answered ${boards.length} boards for ${moves.length} moves; expected one more board than moves.`;
+    }
+    const unknown = moves.find((m) => !(m in moveName));
+    return unknown === undefined ? null : `The server answered the move ${unknown}, which this puzzle does not have.`;
+  }
+  // Plays a solution that solutionProblem passed, to its last board, and announces `text`.
+  function playChecked(boards, moves, text) {
     reachedBoard = boards[boards.length - 1];
     setDrawable(true);
-    announce('Solved: distance ' + r.distance + ', ' + (moves.length ? 'moves ' + r.moves : 'no moves needed') + '.');
+    announce(text);
     player.playSolution(boards, moves);
   }
   // Plays the near-optimal answer to `query` when its moves are `expected` (the best solution a
@@ -731,11 +740,8 @@ export function mount(panel, info, shared) {
     if (!answer || !answer.ok || answer.data.moves !== expected) return;
     const moves = tokens(answer.data.moves);
     const boards = Array.isArray(answer.data.boards) ? answer.data.boards : [];
-    if (boards.length !== moves.length + 1 || moves.some((m) => !(m in moveName))) return;
-    reachedBoard = boards[boards.length - 1];
-    setDrawable(true);
-    announce('The best solution known, ' + what + ': ' + expected + '.');
-    player.playSolution(boards, moves);
+    if (solutionProblem(boards, moves)) return;
+    playChecked(boards, moves, 'The best solution known, ' + what + ': ' + expected + '.');
   }
 
   $('form').addEventListener('submit', (e) => { e.preventDefault(); solve(); });
