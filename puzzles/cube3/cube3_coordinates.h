@@ -52,6 +52,9 @@ inline constexpr int kCube3Phase2MoveCount = 10;
 inline constexpr std::array<int, kCube3Phase2MoveCount> kCube3Phase2Moves = {0, 1,  2,  4,  7,
                                                                              9, 10, 11, 13, 16};
 inline constexpr int Cube3MoveFace(int move) { return move / 3; }
+// Whether `move` is a quarter turn (X or X'), which changes the corners' (and the edges')
+// permutation parity; a half turn does not.
+inline constexpr bool Cube3QuarterTurn(int move) { return move % 3 != 1; }
 // The move that undoes `move` (X, X2, X' -> X', X2, X): the same face, the turn count negated.
 inline constexpr int Cube3InverseMove(int move) { return 3 * (move / 3) + (2 - move % 3); }
 // Whether `move` may follow a move of face `last_face` (-1: none) in the searches' canonical

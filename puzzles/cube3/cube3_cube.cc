@@ -158,4 +158,6 @@ bool Cube3PermutationParitiesAgree(const Cube3State& c) {
   return IsOddPermutation(c.cp) == IsOddPermutation(c.ep);
 }
 
+int Cube3CornerParity(const Cube3State& c) { return IsOddPermutation(c.cp) ? 1 : 0; }
+
 }  // namespace puzzle

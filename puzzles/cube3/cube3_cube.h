@@ -71,6 +71,9 @@ std::string Cube3Facelets(const Cube3State& c);
 // reach has; with a twist sum of 0 mod 3 and an even flip sum, exactly those states).
 bool Cube3PermutationParitiesAgree(const Cube3State& c);
 
+// The corners' permutation parity: 1 when odd (a quarter turn changes it, a half turn does not).
+int Cube3CornerParity(const Cube3State& c);
+
 }  // namespace puzzle
 
 #endif  // PUZZLES_CUBE3_CUBE3_CUBE_H_

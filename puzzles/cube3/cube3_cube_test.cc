@@ -52,6 +52,10 @@ TEST(Cube3CubeTest, RandomSequencesMatchTheGeometricStickerTurns) {
     ASSERT_EQ(Cube3Multiply(c, Cube3Inverse(c)), Cube3Solved());
     ASSERT_EQ(Cube3Multiply(Cube3Inverse(c), c), Cube3Solved());
     ASSERT_TRUE(Cube3PermutationParitiesAgree(c));
+    // The corner parity counts the quarter turns, mod 2.
+    int quarter_turns = 0;
+    for (const FaceTurn& t : turns) quarter_turns += t.quarter_turns % 2;
+    ASSERT_EQ(Cube3CornerParity(c), quarter_turns % 2);
   }
 }
 
