@@ -7,8 +7,9 @@
 // slice edges to slice edges, and the flip they add depends only on which edges are slice edges
 // (cube3_symmetry.h's generators flip exactly the slice edges). So its classes are those of
 // phase 1's flip-slice with the order added: 1,523,864 of them. The large tier's table
-// (cube3_pruning.h) is indexed by (class, twist in the representative's frame), 3,332,690,568
-// entries, each the exact distance from solved of that projection of the cube.
+// (cube3_pruning.h) is indexed by (class, twist in the representative's frame, corner parity),
+// 6,665,381,136 entries, each the exact distance from solved of that projection of the cube. (A
+// conjugation keeps a permutation's parity, so the parity needs no symmetry.)
 //
 // Conventions as cube3_symmetry.h: a class's representative is the smallest raw value in it (the
 // first met in increasing order), so representatives are increasing in the class number; for a
@@ -35,8 +36,9 @@ namespace puzzle {
 
 inline constexpr int kCube3FlipSliceSorted = 2048 * kCube3Quartets;  // 24,330,240 raw values
 inline constexpr int kCube3FlipSliceSortedClasses = 1523864;
+// The large table's entries: (class, twist in the representative's frame, corner parity).
 inline constexpr uint64_t kCube3LargeEntries =
-    static_cast<uint64_t>(kCube3FlipSliceSortedClasses) * kCube3Twists;
+    static_cast<uint64_t>(kCube3FlipSliceSortedClasses) * kCube3Twists * 2;
 
 // The raw value of a state: 2048 * its slice quartet + its flip.
 int Cube3FlipSliceSortedValue(const Cube3State& c);
@@ -77,11 +79,16 @@ class Cube3FlipSliceSorted {
   // Bit s set: symmetry s maps the class's representative to itself.
   uint16_t Stabiliser(int cls) const { return stabiliser_[cls]; }
 
-  // Where a state's entry is in the large table, given its class and sym.
-  static uint64_t Index(const ClassAndSym& c, int twist,
+  // Where a state's entry is in the large table, given its class and sym and its corner
+  // permutation's parity (0 even, 1 odd): the two parities' entries are neighbours, in one byte
+  // of the 4-bit layout.
+  static uint64_t Index(const ClassAndSym& c, int twist, int parity,
                         const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get()) {
-    return static_cast<uint64_t>(c.cls) * kCube3Twists +
-           sym.twist_conjugate[twist * kCube3Symmetries + c.sym];
+    return Entry(c.cls, sym.twist_conjugate[twist * kCube3Symmetries + c.sym], parity);
+  }
+  // The same from the class, the twist already in the representative's frame, and the parity.
+  static uint64_t Entry(uint32_t cls, int twist_in_frame, int parity) {
+    return (static_cast<uint64_t>(cls) * kCube3Twists + twist_in_frame) * 2 + parity;
   }
 
  private:

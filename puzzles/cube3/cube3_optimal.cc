@@ -30,6 +30,7 @@ struct Node {
   uint8_t sym[kAxes];
   uint16_t corners;
   uint16_t raw_twist;
+  uint8_t parity = 0;    // the large tier's: the corners' permutation parity (1: odd)
   uint8_t value[kAxes];  // the default tier's: phase 1's distance along each axis
   // The moves that cannot be the last of a solution through this node of the bound's length
   // (bit m for move m; cube3_optimal.h, point 5), inherited from its ancestors and added to by
@@ -49,6 +50,17 @@ struct Child {
   uint64_t corners_entry;
 };
 
+// A position's entry in the large table, and the entry beside it, of the other corner parity (in
+// the same byte): the distance to the odd coset of the table's subgroup (cube3_optimal.h, point 5).
+struct LargePair {
+  int value, other;
+};
+LargePair ReadLargePair(const uint8_t* large, uint64_t entry) {
+  const uint8_t byte = *Cube3LargeByte(large, entry);
+  const int low = byte & 15, high = byte >> 4;
+  return entry & 1 ? LargePair{high, low} : LargePair{low, high};
+}
+
 // The inverse position's distances along each axis, from the tier's axis table (cube3_optimal.h,
 // point 6): the large table in the large tier (the default tier, whose axis table is phase 1's,
 // never probes them unless told to: Tables::kInverseFrom, Options::inverse_from). Every solution s
@@ -61,10 +73,11 @@ class InverseBound {
   // in the low bits of `words` (phase1_moves); `in_subgroup`: by axis, the moves (bit m) of the
   // subgroup whose cosets it measures.
   InverseBound(const uint8_t* large, const Cube3FlipSliceSorted* classes, const uint32_t* words,
-               const uint32_t (&in_subgroup)[kAxes])
+               const uint32_t (&in_subgroup)[kAxes], const uint32_t (&odd_coset)[kAxes])
       : large_(large), classes_(classes), words_(words) {
     for (int k = 0; k < kAxes; ++k) {
       in_subgroup_[k] = in_subgroup[k];
+      odd_coset_[k] = odd_coset[k];
       for (int m = 0; m < kCube3Moves; ++m) {
         inverse_rotated_[k][m] = Pack(Cube3MoveState(Cube3InverseMove(Cube3RotatedMove(k, m))));
       }
@@ -102,6 +115,7 @@ class InverseBound {
   struct Entries {
     uint64_t entry[kAxes];
     int raw[kAxes], twist[kAxes];  // the large tier's raw values, until Resolve
+    int parity;                    // the large tier's: the view's corner parity, its position's
   };
   // kLarge: the tier is the large one (a compile-time choice: this is the search's inner loop).
   template <bool kLarge>
@@ -140,18 +154,23 @@ class InverseBound {
   void Resolve(Entries* e, int k) const {
     if (!kLarge) return;  // Prepare found the entry
     const Cube3FlipSliceSorted::ClassAndSym c = classes_->ClassOf(e->raw[k]);
-    e->entry[k] = static_cast<uint64_t>(c.cls) * kCube3Twists +
-                  sym_.twist_conjugate[e->twist[k] * kCube3Symmetries + c.sym];
+    e->entry[k] = Cube3FlipSliceSorted::Index(c, e->twist[k], e->parity, sym_);
     __builtin_prefetch(Cube3LargeByte(large_, e->entry[k]));
   }
   // False when the entry exceeds `togo` (no solution that short); else adds to *not_first the
   // moves no solution of exactly `togo` moves starts with.
   template <bool kLarge>
   bool Within(const Entries& e, int k, int togo, uint32_t* not_first) const {
-    const int value =
-        kLarge ? Cube3LargeDistance(large_, e.entry[k]) : Cube3Phase1Distance(words_[e.entry[k]]);
-    if (value > togo) return false;
-    if (value == togo) *not_first |= in_subgroup_[k];
+    if (!kLarge) {
+      const int value = Cube3Phase1Distance(words_[e.entry[k]]);
+      if (value > togo) return false;
+      if (value == togo) *not_first |= in_subgroup_[k];
+      return true;
+    }
+    const LargePair pair = ReadLargePair(large_, e.entry[k]);
+    if (pair.value > togo) return false;
+    if (pair.value == togo) *not_first |= in_subgroup_[k];
+    if (pair.other >= togo) *not_first |= odd_coset_[k];
     return true;
   }
 
@@ -161,6 +180,7 @@ class InverseBound {
   const uint32_t* const words_;                // phase1_moves: the default tier's
   const Cube3SymmetryTables& sym_ = Cube3SymmetryTables::Get();
   uint32_t in_subgroup_[kAxes];                 // by axis: the moves of its subgroup (bit m)
+  uint32_t odd_coset_[kAxes];                   // by axis: the moves of its odd coset (bit m)
   Packed inverse_rotated_[kAxes][kCube3Moves];  // by axis and move: its rotated move's inverse
   // Cube3Quartet(x, kCube3SliceQuartet) / 24 by which positions hold a slice edge (bit i for
   // position i): the combination phase 1's flip-slice value uses. Only masks of 4 bits are read.
@@ -234,12 +254,18 @@ class TierTables {
  protected:
   // `subgroup`: the moves (bit m) of the subgroup whose cosets the tier's axis table measures,
   // as the U-D axis sees them; each axis's mask is its rotation.
-  TierTables(const Cube3PruningTables& tables, uint32_t subgroup) : tables_(tables) {
+  // `odd_coset`: the large tier's, the moves in the odd coset of its subgroup (the subgroup
+  // keeps the corner parity even; the coset is the states the subgroup's coordinates call solved
+  // with an odd parity).
+  TierTables(const Cube3PruningTables& tables, uint32_t subgroup, uint32_t odd_coset = 0)
+      : tables_(tables) {
     for (int k = 0; k < kAxes; ++k) {
       in_subgroup_[k] = 0;
+      odd_coset_[k] = 0;
       for (int m = 0; m < kCube3Moves; ++m) {
         rotated_[k][m] = Cube3RotatedMove(k, m);
         if (subgroup >> rotated_[k][m] & 1) in_subgroup_[k] |= 1u << m;
+        if (odd_coset >> rotated_[k][m] & 1) odd_coset_[k] |= 1u << m;
       }
     }
   }
@@ -249,13 +275,19 @@ class TierTables {
   // The inverse's bound in the tier's axis table (InverseBound's constructor), whose subgroup is
   // this tier's.
   InverseBound InverseWith(const uint8_t* large, const Cube3FlipSliceSorted* classes) const {
-    return InverseBound(large, classes, tables_.phase1_moves, in_subgroup_);
+    return InverseBound(large, classes, tables_.phase1_moves, in_subgroup_, odd_coset_);
   }
 
   // The tight axes' moves: those of axis k when its entry `value` equals `togo` (none when
   // nothing is left to go: an empty solution has no last move).
   uint32_t NotLast(int k, int value, int togo) const {
     return value == togo && togo > 0 ? in_subgroup_[k] : 0;
+  }
+  // The same from a large table's pair: the subgroup's moves when its entry equals `togo`, the
+  // odd coset's when the other parity's entry is at least `togo` (point 5).
+  uint32_t NotLast(int k, const LargePair& pair, int togo) const {
+    if (togo == 0) return 0;
+    return (pair.value == togo ? in_subgroup_[k] : 0) | (pair.other >= togo ? odd_coset_[k] : 0);
   }
 
   // The child's corners, by move m, and its corners entry, prefetched.
@@ -282,6 +314,7 @@ class TierTables {
   const Cube3Phase1Moves& phase1_ = Cube3Phase1Moves::Get();
   int rotated_[kAxes][kCube3Moves];
   uint32_t in_subgroup_[kAxes];  // by axis: the moves in its subgroup (bit m)
+  uint32_t odd_coset_[kAxes];    // by axis: the moves in the odd coset of its subgroup (bit m)
 };
 
 // The default tier's lower bounds: phase 1's table along each axis and the corners'.
@@ -393,10 +426,13 @@ class LargeTables : private TierTables {
   static constexpr int kInverseFrom = 4;
   using TierTables::pruning;
   // The large table measures the cosets of the subgroup that keeps every edge's flip, every
-  // corner's twist and the four slice edges in their places: U and D turn no slice edge and
-  // change no flip or twist, and every other turn does one of these.
+  // corner's twist, the four slice edges in their places and order, and the corners' permutation
+  // even: of single moves U2 and D2 (U and D turn no slice edge and change no flip or twist,
+  // every other turn does one of these, and a quarter turn changes the parity). The odd coset
+  // (the states with those solved and an odd parity) holds U, U', D and D'.
   explicit LargeTables(const Cube3PruningTables& tables)
-      : TierTables(tables, (7u << 0) | (7u << 9)), classes_(*tables.flipslice_sorted) {}
+      : TierTables(tables, (1u << 1) | (1u << 10), (5u << 0) | (5u << 9)),
+        classes_(*tables.flipslice_sorted) {}
 
   Node Start(const Cube3State& cube) const {
     Node node;
@@ -409,6 +445,7 @@ class LargeTables : private TierTables {
     }
     node.corners = Cube3Corners(cube);
     node.raw_twist = Cube3Twist(cube);
+    node.parity = static_cast<uint8_t>(Cube3CornerParity(cube));
     return node;
   }
 
@@ -434,7 +471,10 @@ class LargeTables : private TierTables {
       c.cls[k] = static_cast<uint32_t>(moved.cls);
       c.twist[k] = static_cast<uint16_t>(twist1);
       c.sym[k] = static_cast<uint8_t>(phase1_.Product(moved.sym, node.sym[k]));
-      child->phase1_entry[k] = static_cast<uint64_t>(moved.cls) * kCube3Twists + twist1;
+    }
+    c.parity = static_cast<uint8_t>(node.parity ^ Cube3QuarterTurn(m));
+    for (int k = 0; k < kAxes; ++k) {
+      child->phase1_entry[k] = Cube3FlipSliceSorted::Entry(c.cls[k], c.twist[k], c.parity);
     }
     CornersChild(node, m, child);
     __builtin_prefetch(Cube3LargeByte(tables_.large, child->phase1_entry[0]));
@@ -444,18 +484,18 @@ class LargeTables : private TierTables {
   // a child the first axis rules out costs one random read of the 1.67 GB table, not three.
   // Both add to child->node.not_last the moves of the axes whose entry is exactly togo.
   bool FirstWithin(Child* child, int togo) const {
-    const int value = Cube3LargeDistance(tables_.large, child->phase1_entry[0]);
-    if (tables_.corners[child->corners_entry] > togo || value > togo) return false;
-    child->node.not_last |= NotLast(0, value, togo);
+    const LargePair pair = ReadLargePair(tables_.large, child->phase1_entry[0]);
+    if (tables_.corners[child->corners_entry] > togo || pair.value > togo) return false;
+    child->node.not_last |= NotLast(0, pair, togo);
     __builtin_prefetch(Cube3LargeByte(tables_.large, child->phase1_entry[1]));
     __builtin_prefetch(Cube3LargeByte(tables_.large, child->phase1_entry[2]));
     return true;
   }
   bool Within(Child* child, int togo) const {
-    const int value1 = Cube3LargeDistance(tables_.large, child->phase1_entry[1]);
-    const int value2 = Cube3LargeDistance(tables_.large, child->phase1_entry[2]);
-    if (value1 > togo || value2 > togo) return false;
-    child->node.not_last |= NotLast(1, value1, togo) | NotLast(2, value2, togo);
+    const LargePair pair1 = ReadLargePair(tables_.large, child->phase1_entry[1]);
+    const LargePair pair2 = ReadLargePair(tables_.large, child->phase1_entry[2]);
+    if (pair1.value > togo || pair2.value > togo) return false;
+    child->node.not_last |= NotLast(1, pair1, togo) | NotLast(2, pair2, togo);
     for (int k = 0; k < kAxes; ++k) classes_.PrefetchRow(static_cast<int>(child->node.cls[k]));
     return true;
   }
@@ -463,7 +503,7 @@ class LargeTables : private TierTables {
   int LowerBound(const Node& node) const {
     return LowerBoundWith(node, [this](const Node& n, int k) {
       return Cube3LargeDistance(tables_.large,
-                                static_cast<uint64_t>(n.cls[k]) * kCube3Twists + n.twist[k]);
+                                Cube3FlipSliceSorted::Entry(n.cls[k], n.twist[k], n.parity));
     });
   }
   InverseBound Inverse() const { return InverseWith(tables_.large, &classes_); }
@@ -599,6 +639,7 @@ class Worker {
       for (int m = 0; m < kCube3Moves; ++m) {
         if (!kept[m]) continue;
         inverse.Turn(views, m, &child_views[m]);
+        entries[m].parity = child[m].node.parity;
         for (int k = 0; k < kAxes; ++k) {
           inverse.Prepare<Tables::kLarge>(child_views[m], k, &entries[m]);
         }

@@ -14,11 +14,12 @@
 // whose distances leave it no last move (point 5) is cut before its coordinates are computed,
 // and each other child's words are prefetched when it is made (unless it has no moves left). With
 // the large tier loaded (tables.large), the distance to G1 is replaced by the large table's: the
-// distance from solved of the edges' flip, the slice edges' places and order and the twist
-// (cube3_flipslice_sorted.h), along each axis, and the same of the inverse position (point 6), so h
-// is the largest of seven; its lookups are staged (the first axis and the corners for every child,
-// the other two axes only for the children those keep, the inverse's only for the children all
-// those keep), so that most children cost one random read of the 1.67 GB table.
+// distance from solved of the edges' flip, the slice edges' places and order, the twist and the
+// corners' permutation parity (cube3_flipslice_sorted.h), along each axis, and the same of the
+// inverse position (point 6), so h is the largest of seven; its lookups are staged (the first axis
+// and the corners for every child, the other two axes only for the children those keep, the
+// inverse's only for the children all those keep), so that most children cost one random read
+// of the 3.33 GB table.
 //
 // Why the answer is the minimum and the lexicographically smallest one:
 //   1. Only canonical sequences are searched: no face turns twice in a row, and two opposite faces
@@ -45,13 +46,21 @@
 //      lexicographic order. The answer is the solution under the smallest prefix that has one,
 //      taken only when every smaller prefix was searched to its end: threads change the time and
 //      the node count, never the answer.
-//   5. The last move. Each axis's table gives the exact distance to a coset of a subgroup that
-//      holds every turn of the axis's two faces (G1 = <U, D, R2, F2, L2, B2> in the default tier,
-//      which also holds the other faces' half turns; the large tier's keeps flips, twists and the
-//      slice edges' places, which only U and D turns do), rotated to the axis. If a node's entry
-//      along an axis equals the moves left to the bound, no solution through it of that length
-//      ends with a move of that subgroup: the move could be dropped, and the shorter sequence
-//      would reach the same coset, below its exact distance. A solution through the node is also
+//   5. The last move. Each axis's table gives the exact distance to a coset of a subgroup, rotated
+//      to the axis: in the default tier G1 = <U, D, R2, F2, L2, B2>, which holds every turn of the
+//      axis's two faces and the other faces' half turns; in the large tier the subgroup that keeps
+//      flips, twists, the slice edges' places and order and an even corner parity, which of
+//      single moves holds U2 and D2. If a node's entry along an axis equals the moves left to the
+//      bound, no solution through it of that length ends with a move of that subgroup: the move
+//      could be dropped, and the shorter sequence would reach the same coset, below its exact
+//      distance. In the large tier the entry beside it, of the other parity (the same
+//      coordinates), is the node's exact distance to the subgroup's odd coset: the states whose
+//      flips, twists and slice edges are solved and whose corner parity is odd, which holds U, U',
+//      D and D'. (A sequence s takes the node x to that coset exactly when it takes x's twin of
+//      the other parity to the subgroup: the coordinates move alike, and s changes both parities
+//      by the same.) A solution ending with one of those four leaves, before that move, a state
+//      of the odd coset; so when that entry is at least the moves left, no solution through the
+//      node of that length ends with one of them. A solution through the node is also
 //      one through each of its ancestors, with the same last move, so each node carries the
 //      moves its ancestors' and its own tight lookups rule out as the last one. Where all 18 are
 //      ruled out (all three axes tight, say), the node has no solution of the bound's length and
@@ -62,10 +71,12 @@
 //      words, the probes below cost more time than they saved). A sequence s solves the position
 //      c exactly when its inverse s^-1 (the moves reversed, each turned back) solves c^-1, and
 //      the two are as long. So c^-1's distances bound c's from below too: each child the lookups
-//      above keep also reads the large table for c^-1 seen along each axis, and is cut when one
-//      entry exceeds the moves left. And where one equals the moves left, s^-1 does not end
-//      with a move of that axis's subgroup (point 5), so s does not start with one (the
-//      subgroup holds each of its moves' inverses): the child's own children by those moves are
+//      above keep also reads the large table for c^-1 seen along each axis (c^-1 has c's corner
+//      parity), and is cut when one entry exceeds the moves left. And where one equals the moves
+//      left, s^-1 does not end with a move of that axis's subgroup (point 5), so s does not start
+//      with one (the subgroup holds each of its moves' inverses), and likewise for the odd coset's
+//      moves (U, U', D, D' as the axis sees them, closed under inverses too) where the other
+//      parity's entry is at least the moves left: the child's own children by those moves are
 //      not searched. The views of c^-1 are kept move by move: c m has the inverse m^-1 c^-1; a
 //      view's coordinates are computed from its cubies, and its class is read from a table by
 //      raw value. With fewer than 4 moves left the probe is skipped: there the

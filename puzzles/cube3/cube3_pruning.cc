@@ -152,26 +152,31 @@ struct LargeSpace {
   const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
   static constexpr uint64_t kSize = kCube3LargeEntries;
   const char* name = "large";
-  uint64_t solved() const { return 0; }  // class 0 (solved's), twist 0
+  uint64_t solved() const { return 0; }  // class 0 (solved's), twist 0, even parity
 
   // The representative's flip-slice-sorted value turned by m (its class's row) with the entry's
-  // twist turned by m, into the new class's frame.
+  // twist turned by m, into the new class's frame; the parity changes with a quarter turn.
   template <typename Visit>
   void ForEachNeighbour(uint64_t index, Visit visit) const {
-    const int cls = static_cast<int>(index / kCube3Twists);
-    const int twist = static_cast<int>(index % kCube3Twists);
+    const uint64_t pair = index / 2;
+    const int parity = static_cast<int>(index % 2);
+    const int cls = static_cast<int>(pair / kCube3Twists);
+    const int twist = static_cast<int>(pair % kCube3Twists);
     for (int m = 0; m < kCube3Moves; ++m) {
       if (visit(Cube3FlipSliceSorted::Index(classes.Move(cls, m),
-                                            moves.twist[twist * kCube3Moves + m], sym))) {
+                                            moves.twist[twist * kCube3Moves + m],
+                                            parity ^ Cube3QuarterTurn(m), sym))) {
         return;
       }
     }
   }
+  // The class's stabiliser images of the entry's (class, twist), with the same parity.
   template <typename Visit>
   void ForEachEquivalent(uint64_t index, Visit visit) const {
-    VisitStabiliserImages(index, kCube3Twists,
-                          classes.Stabiliser(static_cast<int>(index / kCube3Twists)),
-                          sym.twist_conjugate, visit);
+    const uint64_t parity = index % 2;
+    VisitStabiliserImages(index / 2, kCube3Twists,
+                          classes.Stabiliser(static_cast<int>(index / 2 / kCube3Twists)),
+                          sym.twist_conjugate, [&](uint64_t e) { visit(e * 2 + parity); });
   }
 };
 

@@ -10,13 +10,18 @@
 //     twist, by (corner class, twist in the class representative's frame): 2,768 x 2,187 =
 //     6,053,616 entries, for the optimal search (cube3_optimal.h);
 //   - large (the opt-in large tier, its own file): the exact number of moves (any of the 18) that
-//     solve the edges' flip, the UD-slice edges' positions and order, and the corners' twist
-//     together, by (flip-slice-sorted class, twist in the class representative's frame):
-//     1,523,864 x 2,187 = 3,332,690,568 entries (cube3_flipslice_sorted.h), for the optimal
-//     search. It refines phase 1's table (which ignores the slice edges' order and counts moves to
-//     G1, not to solved): a mean of 10.30 against 9.53. Four bits an entry (its distances are at
-//     most 13), two to a byte, entry i in byte i / 2, the even entry in the low four bits:
-//     1.67 GB (Cube3LargeDistance).
+//     solve the edges' flip, the UD-slice edges' positions and order, the corners' twist and the
+//     corners' permutation parity together (that is, reach the subgroup of the states with all
+//     four solved, which holds U2 and D2 and no other single move), by (flip-slice-sorted class,
+//     twist in the class representative's frame, parity): 1,523,864 x 2,187 x 2 =
+//     6,665,381,136 entries (cube3_flipslice_sorted.h), for the optimal search. It refines phase
+//     1's table (which ignores the slice edges' order and the parity and counts moves to G1, not
+//     to solved): a mean of 10.52 against 9.53 (10.30 without the parity). Four bits an entry
+//     (its distances are at most 13), two to a byte, entry i in byte i / 2, the even entry in the
+//     low four bits: 3.33 GB (Cube3LargeDistance). An entry's two parities share a byte, and the
+//     other parity's entry is the distance to the states of the subgroup's odd coset (those
+//     with the four solved and an odd corner parity), which the optimal search reads as well
+//     (cube3_optimal.h, point 5).
 // One byte an entry for the others (a distance; phase 2's tables' at most 18, the corners' at most
 // 11). And for the two-phase search's phase 1:
 //   - phase1_moves: by phase 1's index, its distance to G1 (at most 12) and what each move does
@@ -74,9 +79,9 @@ inline const uint8_t* Cube3LargeByte(const uint8_t* large, uint64_t index) {
 }
 // Packs `distances` (one an entry, each at most 15) into that layout, in place: entry i to the
 // low (i even) or high (i odd) four bits of byte i / 2, and the vector cut to (size + 1) / 2
-// bytes. No second copy is made of a 3.3 GB table: the capacity is kept, and the whole pages
+// bytes. No second copy is made of a 6.7 GB table: the capacity is kept, and the whole pages
 // past the packed bytes are given back to the system (MADV_DONTNEED), so that the file's
-// encoding, 1.67 GB more, does not come on top of 3.3 GB.
+// encoding, 3.33 GB more, does not come on top of 6.7 GB.
 void PackCube3LargeDistances(std::vector<uint8_t>* distances);
 
 // Where a state's entry is in each table (`sym` is Cube3SymmetryTables::Get(), passed in by
@@ -134,7 +139,7 @@ struct Cube3PruningData {
 };
 
 // The large tier's table on `threads` threads, by breadth-first search over `classes` (a byte an
-// entry, 3.3 GB, while it runs), packed (PackCube3LargeDistances): 1.67 GB; `progress` as for
+// entry, 6.7 GB, while it runs), packed (PackCube3LargeDistances): 3.33 GB; `progress` as for
 // Cube3PruningData::Build. The bytes do not depend on `threads`.
 std::vector<uint8_t> BuildCube3LargeTable(const Cube3FlipSliceSorted& classes, int threads,
                                           const std::function<void(const std::string&)>& progress);

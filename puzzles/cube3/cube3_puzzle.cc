@@ -428,8 +428,9 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
     table.optional = true;
     table.description =
         "large tier, served when present: exact distances of the edges' flip, the slice edges' "
-        "places and order and the corners' twist (flip-slice-sorted class x twist), 4 bits "
-        "each, 1.67 GB, for the optimal mode; opt-in (bazel build //data:cube3-large_table)";
+        "places and order, the corners' twist and their permutation's parity (flip-slice-sorted "
+        "class x twist x parity), 4 bits each, 3.33 GB, for the optimal mode; opt-in (bazel "
+        "build //data:cube3-large_table)";
     table.build = [this](int threads, const TableLog& log) -> absl::StatusOr<TableContents> {
       const absl::Time begin = absl::Now();
       std::unique_ptr<const Cube3FlipSliceSorted> classes = Cube3FlipSliceSorted::Create();
@@ -442,8 +443,9 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
       return MakeCube3LargeTableContents(
           info_.name, kLargeTableName, std::move(large),
           "generator=table_generator; algorithm=breadth-first search from solved over "
-          "(flip-slice-sorted class under the 16 UD symmetries, twist), forward then backward; "
-          "section large raw, a distance in 4 bits, two to a byte, the even entry low");
+          "(flip-slice-sorted class under the 16 UD symmetries, twist, corner parity), forward "
+          "then backward; section large_parity raw, a distance in 4 bits, two to a byte, the "
+          "even entry low");
     };
     table.verify = [](const TableFile& file, const TableLog& log) -> std::vector<std::string> {
       absl::StatusOr<const uint8_t*> large = Cube3LargeTableFromFile(file);

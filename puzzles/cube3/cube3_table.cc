@@ -3,6 +3,8 @@
 #include <iterator>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
+
 namespace puzzle {
 namespace {
 
@@ -83,6 +85,13 @@ TableContents MakeCube3LargeTableContents(const std::string& puzzle, const std::
 }
 
 absl::StatusOr<const uint8_t*> Cube3LargeTableFromFile(const TableFile& file) {
+  if (file.Section(kCube3LargeSectionWithoutParity).ok()) {
+    return absl::DataLossError(absl::StrCat(
+        file.name(), ": section '", kCube3LargeSectionWithoutParity,
+        "' is the large tier's table without the corner parity (files built before "
+        "2026-12-07 evening); expected section '",
+        kCube3LargeSection, "': rebuild it with bazel build //data:cube3-large_table"));
+  }
   absl::StatusOr<const TableSection*> section =
       file.SectionWithLayout(kCube3LargeSection, 4, kCube3LargeEntries);
   if (!section.ok()) return section.status();

@@ -9,9 +9,11 @@
 // the words' low 4 bits repeat; it is no longer written or read.)
 // The large tier's file (table "cube3-large", opt-in) has one section, 4 bits an entry (two to a
 // byte, the even entry in the low bits; Cube3LargeDistance):
-//   large        3,332,690,568 entries: (flip-slice-sorted class, twist in its frame) -> moves
-// (Files before 2026-12-07 held it a byte an entry, 3.3 GB; the loader refuses them by the
-// section's bits_per_entry, and `bazel build //data:cube3-large_table` rebuilds it.)
+//   large_parity 6,665,381,136 entries: (flip-slice-sorted class, twist in its frame, corner
+//                                parity) -> moves
+// (Files before 2026-12-07 (evening) had a section "large" without the parity, a byte an entry
+// (3.3 GB) and later 4 bits (1.67 GB); the loader refuses them by that section, with a message
+// that says `bazel build //data:cube3-large_table` rebuilds the table.)
 // Loading checks the layouts; probing reads the mapping in place.
 //
 // Thread-safety: pure functions; the view is immutable.
@@ -32,7 +34,9 @@ inline constexpr char kCube3Phase2Section[] = "phase2";
 inline constexpr char kCube3CornersSliceSection[] = "corners_slice";
 inline constexpr char kCube3CornersSection[] = "corners";
 inline constexpr char kCube3Phase1MovesSection[] = "phase1_moves";
-inline constexpr char kCube3LargeSection[] = "large";
+inline constexpr char kCube3LargeSection[] = "large_parity";
+// The section of the large tier's files before the corner parity (refused).
+inline constexpr char kCube3LargeSectionWithoutParity[] = "large";
 
 // The file's contents for `data` (moved in).
 TableContents MakeCube3TableContents(const std::string& puzzle, const std::string& table,
@@ -45,7 +49,8 @@ absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file);
 // The large tier's file for `large` (packed: BuildCube3LargeTable; moved in; a `large` of another
 // size than kCube3LargeBytes gives a file the loader refuses), and its section's
 // bytes from `file` (DataLoss when the layout is wrong: not 4 bits an entry, or not
-// kCube3LargeEntries of them). REQUIRES: `file` outlives the pointer.
+// kCube3LargeEntries of them, or a file from before the parity). REQUIRES: `file` outlives the
+// pointer.
 TableContents MakeCube3LargeTableContents(const std::string& puzzle, const std::string& table,
                                           std::vector<uint8_t> large, std::string metadata);
 absl::StatusOr<const uint8_t*> Cube3LargeTableFromFile(const TableFile& file);

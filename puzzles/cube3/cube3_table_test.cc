@@ -43,24 +43,38 @@ absl::Status LargeTableStatus(uint32_t bits_per_entry, uint64_t entry_count,
   return Cube3LargeTableFromFile(**file).status();
 }
 
-// A file from before 2026-12-07, a byte an entry: refused by its bits per entry.
+// A byte an entry: refused by its bits per entry.
 TEST(Cube3TableTest, TheLargeTierAByteAnEntryIsRefused) {
   const absl::Status status = LargeTableStatus(8, 1000);
   EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
-  EXPECT_THAT(status.message(), HasSubstr("section 'large': bits_per_entry is 8; expected 4"));
+  EXPECT_THAT(status.message(),
+              HasSubstr("section 'large_parity': bits_per_entry is 8; expected 4"));
+}
+
+// A file from before the corner parity (section "large", a byte or 4 bits an entry): refused by
+// its section, with what to run.
+TEST(Cube3TableTest, TheLargeTierWithoutTheParityIsRefused) {
+  for (const uint32_t bits : {4u, 8u}) {
+    const absl::Status status = LargeTableStatus(bits, 1000, kCube3LargeSectionWithoutParity);
+    EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
+    EXPECT_THAT(status.message(),
+                HasSubstr("cube3-large.tbl: section 'large' is the large tier's table without the "
+                          "corner parity"));
+    EXPECT_THAT(status.message(), HasSubstr("bazel build //data:cube3-large_table"));
+  }
 }
 
 TEST(Cube3TableTest, TheLargeTierWithTooFewEntriesIsRefused) {
   const absl::Status status = LargeTableStatus(4, 1001);
   EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
   EXPECT_THAT(status.message(),
-              HasSubstr("section 'large': entry_count is 1001; expected 3332690568"));
+              HasSubstr("section 'large_parity': entry_count is 1001; expected 6665381136"));
 }
 
 TEST(Cube3TableTest, AFileWithoutTheLargeSectionIsRefused) {
   const absl::Status status = LargeTableStatus(4, 1000, "other");
   EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
-  EXPECT_THAT(status.message(), HasSubstr("no section 'large'"));
+  EXPECT_THAT(status.message(), HasSubstr("no section 'large_parity'"));
 }
 
 }  // namespace

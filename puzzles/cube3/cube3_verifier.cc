@@ -169,15 +169,18 @@ Cube3VerifyReport VerifyCube3LargeTable(const uint8_t* large, const Cube3FlipSli
   const Cube3MoveTables& mv = Cube3MoveTables::Get();
   const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
   Cube3VerifyReport report;
-  // The representative's class row with the entry's twist, by each of the 18 moves.
+  // The representative's class row with the entry's twist, by each of the 18 moves, and the
+  // parity changed by a quarter turn.
   CheckTable(
       "large", Nibbles{large}, kCube3LargeEntries, 0, threads,
       [&](uint64_t i, uint64_t* out) {
-        const int cls = static_cast<int>(i / kCube3Twists);
-        const int twist = static_cast<int>(i % kCube3Twists);
+        const int parity = static_cast<int>(i % 2);
+        const int cls = static_cast<int>(i / 2 / kCube3Twists);
+        const int twist = static_cast<int>(i / 2 % kCube3Twists);
         for (int m = 0; m < kCube3Moves; ++m) {
-          out[m] = Cube3FlipSliceSorted::Index(classes.Move(cls, m),
-                                               mv.twist[twist * kCube3Moves + m], sym);
+          out[m] =
+              Cube3FlipSliceSorted::Index(classes.Move(cls, m), mv.twist[twist * kCube3Moves + m],
+                                          parity ^ Cube3QuarterTurn(m), sym);
         }
         return kCube3Moves;
       },
