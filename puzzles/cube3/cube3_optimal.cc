@@ -481,7 +481,7 @@ class LargeTables : private TierTables {
   }
 
   // The lookups in stages, each prefetching the next stage's for the children it keeps, so that
-  // a child the first axis rules out costs one random read of the 1.67 GB table, not three.
+  // a child the first axis rules out costs one random read of the 3.33 GB table, not three.
   // Both add to child->node.not_last the moves of the axes whose entry is exactly togo.
   bool FirstWithin(Child* child, int togo) const {
     const LargePair pair = ReadLargePair(tables_.large, child->phase1_entry[0]);
