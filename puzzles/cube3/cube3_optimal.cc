@@ -56,9 +56,7 @@ struct LargePair {
   int value, other;
 };
 LargePair ReadLargePair(const uint8_t* large, uint64_t entry) {
-  const uint8_t byte = *Cube3LargeByte(large, entry);
-  const int low = byte & 15, high = byte >> 4;
-  return entry & 1 ? LargePair{high, low} : LargePair{low, high};
+  return {Cube3LargeDistance(large, entry), Cube3LargeDistance(large, entry ^ 1)};
 }
 
 // The inverse position's distances along each axis, from the tier's axis table (cube3_optimal.h,
@@ -461,6 +459,7 @@ class LargeTables : private TierTables {
   void MakeChild(const Node& node, const Expansion& /*ex*/, int m, int /*togo*/,
                  Child* child) const {
     Node& c = child->node;
+    c.parity = static_cast<uint8_t>(node.parity ^ Cube3QuarterTurn(m));
     for (int k = 0; k < kAxes; ++k) {
       const int conjugated = phase1_.Conjugated(node.sym[k], rotated_[k][m]);
       const Cube3FlipSliceSorted::ClassAndSym moved = classes_.Move(node.cls[k], conjugated);
@@ -471,10 +470,7 @@ class LargeTables : private TierTables {
       c.cls[k] = static_cast<uint32_t>(moved.cls);
       c.twist[k] = static_cast<uint16_t>(twist1);
       c.sym[k] = static_cast<uint8_t>(phase1_.Product(moved.sym, node.sym[k]));
-    }
-    c.parity = static_cast<uint8_t>(node.parity ^ Cube3QuarterTurn(m));
-    for (int k = 0; k < kAxes; ++k) {
-      child->phase1_entry[k] = Cube3FlipSliceSorted::Entry(c.cls[k], c.twist[k], c.parity);
+      child->phase1_entry[k] = Cube3FlipSliceSorted::Entry(moved.cls, twist1, c.parity);
     }
     CornersChild(node, m, child);
     __builtin_prefetch(Cube3LargeByte(tables_.large, child->phase1_entry[0]));
