@@ -48,9 +48,10 @@ class Cube3SearchE2eTest : public ::testing::Test {
     ASSERT_TRUE(absl::SimpleAtoi(http.substr(http.rfind(':') + 1), &port));
     http_ = std::make_unique<httplib::Client>("127.0.0.1", port);
     http_->set_read_timeout(60, 0);
-    // A near-optimal answer first: the two-phase search's first solve in a process computes its
-    // corners bounds (cube3_corners_bounds.h; 0.3 s, and several seconds under a sanitizer),
-    // which would otherwise eat into the optimal query's 2 s before its two-phase answer.
+    // A near-optimal answer first, within the same --max_search_time: the server computed the
+    // two-phase search's corners bounds (cube3_corners_bounds.h; seconds under a sanitizer)
+    // before SERVING, so no query's time pays for them. (Until 2026-12-07 the first solve
+    // computed them, and on a slow machine under ASan this query ran out of its 2 s.)
     grpc::ClientContext context;
     context.set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(60)));
     v2::SolveRequest request = OptimalRequest();

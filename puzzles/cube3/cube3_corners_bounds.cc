@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <utility>
 
+#include "puzzle/thread_ranges.h"
 #include "puzzles/cube3/cube3_coordinates.h"
 #include "puzzles/cube3/cube3_cube.h"
 #include "puzzles/cube3/cube3_pruning.h"
@@ -11,6 +12,10 @@
 
 namespace puzzle {
 namespace {
+
+// The rounds below split their classes over two threads: the entries are computed while a
+// server starts (Cube3TwoPhase's constructor), where this halves their share of the wait.
+constexpr int kThreads = 2;
 
 // Each corner permutation's distance from solved under G1's ten moves, by breadth-first search.
 std::vector<uint8_t> Phase2CornersDistances(const Cube3MoveTables& moves) {
@@ -70,19 +75,22 @@ Cube3CornersBounds::Cube3CornersBounds() : entries_(kCube3CornersEntries) {
   }
   for (int t = 1; t <= kMaxMovesToG1; ++t) {
     next = within;  // K(t) is at most K(t - 1): no move
-    for (int cls = 0; cls < kCube3CornerClasses; ++cls) {
-      const int corners = sym.corner_representative[cls];
-      uint8_t* least = &next[static_cast<size_t>(cls) * kCube3Twists];
-      for (int m = 0; m < kCube3Moves; ++m) {
-        const int child = moves.corners[corners * kCube3Moves + m];
-        const uint8_t* row = &within[static_cast<size_t>(sym.corner_class[child]) * kCube3Twists];
-        const uint16_t* map =
-            &twist_map[(m * kCube3Symmetries + sym.corner_sym[child]) * kCube3Twists];
-        for (int twist = 0; twist < kCube3Twists; ++twist) {
-          least[twist] = std::min(least[twist], row[map[twist]]);
+    // Each thread writes its own classes' rows of `next` and only reads `within`.
+    RunOnThreadRanges(kCube3CornerClasses, kThreads, [&](uint64_t begin, uint64_t end) {
+      for (int cls = static_cast<int>(begin); cls < static_cast<int>(end); ++cls) {
+        const int corners = sym.corner_representative[cls];
+        uint8_t* least = &next[static_cast<size_t>(cls) * kCube3Twists];
+        for (int m = 0; m < kCube3Moves; ++m) {
+          const int child = moves.corners[corners * kCube3Moves + m];
+          const uint8_t* row = &within[static_cast<size_t>(sym.corner_class[child]) * kCube3Twists];
+          const uint16_t* map =
+              &twist_map[(m * kCube3Symmetries + sym.corner_sym[child]) * kCube3Twists];
+          for (int twist = 0; twist < kCube3Twists; ++twist) {
+            least[twist] = std::min(least[twist], row[map[twist]]);
+          }
         }
       }
-    }
+    });
     within.swap(next);
     if (t >= kMinMovesToG1 && t < kMaxMovesToG1) k[t] = within;
   }

@@ -21,9 +21,10 @@
 // nodes that cost less than the lookup, so it is not kept.)
 //
 // The entries are computed, not read from the table file, from the move and symmetry tables
-// (the same bytes every time): once a process, by the first Get(), which the two-phase search
-// makes at its first solve; 6 MB, in about 0.3 s on one thread. (Not when the solver is made: every
-// server would pay it at start, whether or not it is asked for a near-optimal cube.)
+// (the same bytes every time): once a process, by the first Get(), which the two-phase solver
+// makes when it is made (Cube3TwoPhase's constructor, before a server reports SERVING); 6 MB, in
+// about 0.3 s of CPU on two threads. (Not at its first solve, as before 2026-12-07: that query took
+// the 0.3 s, several seconds under a sanitizer, out of its own deadline.)
 //
 // Thread-safety: Get() builds the table once (thread-safe); it is immutable.
 #ifndef PUZZLES_CUBE3_CUBE3_CORNERS_BOUNDS_H_

@@ -28,10 +28,6 @@ class Cube3PuzzleTest : public ::testing::Test {
     absl::StatusOr<std::unique_ptr<LoadedPuzzle>> loaded = LoadPuzzle(Cube3Puzzle(), "data");
     ASSERT_TRUE(loaded.ok()) << loaded.status();
     loaded_ = loaded->release();
-    // A process's first two-phase solve computes the corners bounds (cube3_corners_bounds.h;
-    // 0.3 s, seconds under a sanitizer): done here, so that no test's deadline pays for it,
-    // whichever runs first.
-    ASSERT_TRUE(Solve("R U2 F'", "").ok());
   }
   static absl::StatusOr<Answer> Solve(const std::string& start, const std::string& goal) {
     return Solve(Query{start, goal});

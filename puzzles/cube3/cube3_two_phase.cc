@@ -609,12 +609,12 @@ class Search {
 }  // namespace
 
 Cube3TwoPhase::Cube3TwoPhase(const Cube3PruningTables* tables)
-    : tables_(*tables), moves_(Cube3MoveTables::Get()) {
+    : tables_(*tables), moves_(Cube3MoveTables::Get()), corners_bounds_(Cube3CornersBounds::Get()) {
   Cube3Phase1Moves::Get();  // built now rather than in the first Solve
 }
 
 Cube3TwoPhase::Result Cube3TwoPhase::Solve(const Cube3State& cube, const Options& options) const {
-  Search search(tables_, moves_, Cube3CornersBounds::Get(), cube, options);
+  Search search(tables_, moves_, corners_bounds_, cube, options);
   return search.Run();
 }
 

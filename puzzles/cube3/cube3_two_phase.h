@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "absl/time/time.h"
+#include "puzzles/cube3/cube3_corners_bounds.h"
 #include "puzzles/cube3/cube3_cube.h"
 #include "puzzles/cube3/cube3_pruning.h"
 
@@ -39,7 +40,9 @@ namespace puzzle {
 
 class Cube3TwoPhase {
  public:
-  // REQUIRES: `tables` outlives this.
+  // REQUIRES: `tables` outlives this. Also computes, once a process, the tables the search
+  // derives from the move tables (Cube3Phase1Moves, Cube3CornersBounds: about 0.3 s of CPU),
+  // so that no query pays for them: a server makes its solver before it reports SERVING.
   explicit Cube3TwoPhase(const Cube3PruningTables* tables);
 
   struct Options {
@@ -62,13 +65,12 @@ class Cube3TwoPhase {
     bool stopped = false;    // the deadline or cancellation ended the search
   };
 
-  // The first Solve of a process also computes the corners bounds (Cube3CornersBounds::Get(),
-  // about 0.3 s).
   Result Solve(const Cube3State& cube, const Options& options) const;
 
  private:
   const Cube3PruningTables& tables_;
   const Cube3MoveTables& moves_;
+  const Cube3CornersBounds& corners_bounds_;
 };
 
 }  // namespace puzzle
