@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <functional>
 #include <mutex>
 #include <queue>
@@ -218,6 +219,20 @@ absl::Status LocalChecks(const Section& s, int threads, FifteenVerifyReport& rep
   return absl::OkStatus();
 }
 
+// Whether one of a row's 16 bytes is `value`: eight bytes at a time, by the bit trick that finds a
+// zero byte (bit 7 of a byte of (x - 0x01..) & ~x & 0x80.. is set for the lowest zero byte of x,
+// and only if x has one). The level scan reads every row once a level, and a byte at a time
+// this took about a third of check 2's time.
+bool RowHas(const uint8_t* row, uint8_t value) {
+  constexpr uint64_t kOnes = 0x0101010101010101ull;
+  constexpr uint64_t kHighs = 0x8080808080808080ull;
+  uint64_t half[2];
+  std::memcpy(half, row, sizeof(half));
+  const uint64_t x0 = half[0] ^ (kOnes * value);
+  const uint64_t x1 = half[1] ^ (kOnes * value);
+  return (((x0 - kOnes) & ~x0) | ((x1 - kOnes) & ~x1)) & kHighs;
+}
+
 // Check 2: per-cell distances, level by level. Within a level, the blank's free moves stay in
 // the placement's own row of 16 cells, so a row is closed under them when the scan reaches it;
 // costed moves write the next level into other rows.
@@ -230,9 +245,7 @@ absl::Status Recompute(const Section& s) {
     bool any = false;
     for (uint64_t index = 0; index < s.entries; ++index) {
       uint8_t* row = &dist[index * 16];
-      bool here = false;
-      for (int z = 0; z < 16; ++z) here |= row[z] == d;
-      if (!here) continue;
+      if (!RowHas(row, static_cast<uint8_t>(d))) continue;
       any = true;
       uint8_t q[kFifteenMaxPatternTiles];
       Unrank(index, s.k, q);
