@@ -317,7 +317,7 @@ TEST_P(ServerE2eTest, CancelMidStreamAndExpiredDeadlinesLeaveTheServerHealthy) {
 }
 
 TEST_P(ServerE2eTest, GetTableInfoDescribesTheServedTable) {
-  RestartServingEveryPuzzle();
+  ASSERT_NO_FATAL_FAILURE(RestartServingEveryPuzzle());
   grpc::ClientContext context;
   api::GetTableInfoResponse info;
   ASSERT_TRUE(stub_->GetTableInfo(WithDeadline(&context), {}, &info).ok());
