@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of fuzz/ with clang 14 and -fsanitize=fuzzer,address,undefined and
 # runs each for a bounded time (as many side by side as there are cores), starting from its
-# checked-in seed corpus. Prints, per target,
-# the executions, coverage, corpus size and peak RSS, and any crash; exits 1 if a target crashed
-# (a sanitizer report, a broken FUZZ_CHECK, an out-of-memory, a timeout or a leak) or if a
-# previously found crasher in fuzz/regressions/<target>/ still crashes (those in open/, bugs
-# reported but not fixed yet, are run and reported, not counted).
+# checked-in seed corpus. Prints, per target, the executions, coverage, corpus size and peak RSS,
+# and any crash; exits 1 if a target crashed (a sanitizer report, a broken FUZZ_CHECK, an
+# out-of-memory, a timeout or a leak) or if a previously found crasher in
+# fuzz/regressions/<target>/ still crashes (those in open/, bugs reported but not fixed yet, are
+# run and reported, not counted).
 #
 # Usage: tools/fuzz.sh [--smoke] [--time=SECONDS] [--merge] [TARGET...]
 #   --smoke          10 s per target (what CI runs)
