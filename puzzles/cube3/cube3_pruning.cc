@@ -17,6 +17,7 @@ namespace puzzle {
 namespace {
 
 constexpr uint8_t kUnset = 0xFF;
+constexpr int kMaxPhase1Distance = 12;                      // the largest distance to G1
 constexpr uint64_t kReportEvery = (uint64_t{1} << 24) - 1;  // entries between two clock reads
 
 // Entries are read and written by several threads during a pass. A pass only ever turns kUnset
@@ -279,6 +280,54 @@ std::vector<uint32_t> Phase1MovesFrom(const std::vector<uint8_t>& phase1, int th
   return words;
 }
 
+// Sets bits 28 and 29 of phase1_moves' words (cube3_pruning.h), whose distances are set: a pass a
+// distance d, each entry at d asking, for each parity p, whether a move that brings it closer
+// to G1 reaches an entry at d - 1 that has d - 1 for its parity then (p changed by a quarter
+// turn). The entries at d - 1 are complete before the pass; a pass writes only entries at d.
+void AddParityBits(std::vector<uint32_t>* all_words, int threads,
+                   const std::function<void(const std::string&)>& progress) {
+  const absl::Time start = absl::Now();
+  uint32_t* const words = all_words->data();
+  const Cube3Phase1Moves& phase1_moves = Cube3Phase1Moves::Get();
+  const Cube3MoveTables& moves = Cube3MoveTables::Get();
+  const Cube3SymmetryTables& sym = Cube3SymmetryTables::Get();
+  // Distance 0: in G1, in its even half, or with an odd parity a quarter turn of U from it.
+  for (uint64_t i = 0; i < kCube3Phase1Entries; ++i) {
+    if (Cube3Phase1Distance(words[i]) == 0) words[i] |= 1u << 29;
+  }
+  for (int d = 1; d <= kMaxPhase1Distance; ++d) {
+    RunOnThreadRanges(kCube3FlipSliceClasses, threads, [&](uint64_t begin, uint64_t end) {
+      for (int cls = static_cast<int>(begin); cls < static_cast<int>(end); ++cls) {
+        for (int twist = 0; twist < kCube3Twists; ++twist) {
+          const uint64_t i = static_cast<uint64_t>(cls) * kCube3Twists + twist;
+          if (Cube3Phase1Distance(words[i]) != d) continue;
+          const uint32_t closer = static_cast<uint32_t>(phase1_moves.Deltas(words[i], 0));
+          bool reaches[2] = {false, false};
+          for (int m = 0; m < kCube3Moves; ++m) {
+            if (!(closer >> m & 1)) continue;
+            const Cube3Phase1Moves::Moved moved = phase1_moves.FlipSliceMove(cls, m);
+            const int twist1 =
+                sym.twist_conjugate[moves.twist[twist * kCube3Moves + m] * kCube3Symmetries +
+                                    moved.sym];
+            const uint32_t child = words[static_cast<uint64_t>(moved.cls) * kCube3Twists + twist1];
+            for (int p = 0; p < 2; ++p) {
+              reaches[p] =
+                  reaches[p] || Cube3Phase1EvenDistance(child, p ^ Cube3QuarterTurn(m)) == d - 1;
+            }
+          }
+          for (int p = 0; p < 2; ++p) {
+            if (!reaches[p]) words[i] |= 1u << (28 + p);
+          }
+        }
+      }
+    });
+  }
+  if (progress) {
+    progress(absl::StrFormat("cube3 phase1_moves: corner parity bits (%.1f s)",
+                             absl::ToDoubleSeconds(absl::Now() - start)));
+  }
+}
+
 }  // namespace
 
 Cube3PruningData Cube3PruningData::Build(int threads,
@@ -290,6 +339,7 @@ Cube3PruningData Cube3PruningData::Build(int threads,
   tables.phase2 = BreadthFirst(Phase2Space(), threads, progress);
   tables.phase1_moves =
       Phase1MovesFrom(BreadthFirst(Phase1Space(), threads, progress), threads, progress);
+  AddParityBits(&tables.phase1_moves, threads, progress);
   return tables;
 }
 

@@ -32,7 +32,13 @@
 //     it; one face's three turns cannot do both, since any two of them are one turn apart), bits
 //     1-3 set for those of its turns X, X2, X' that change it. The moves are the entry's own (of
 //     the class representative with that twist): Cube3Phase1Moves::Deltas maps them to a
-//     state's frame.
+//     state's frame. Bits 28 and 29 refine the distance by the corners' permutation parity p
+//     (0 even, 1 odd; Cube3Phase1EvenDistance): bit 28 + p is set when a state with these
+//     coordinates and parity p needs d + 1 moves, not d, to reach G1's even half (the states of
+//     G1 with an even corner parity, which of single moves holds the six half turns). It never
+//     needs more: from G1's odd half a quarter turn of U reaches the even half, and no fewer
+//     than d since the even half is in G1. The two bits are never both set: one of the states
+//     reaches G1 in d moves, in one half or the other. Bits 30-31 are 0.
 //
 // A symmetric table holds one entry per state of a class representative, and the builder sets
 // every entry of a representative's stabiliser images at once (see cube3_symmetry.h): a lookup
@@ -65,6 +71,12 @@ inline constexpr uint64_t kCube3CornersEntries =
 
 // A phase1_moves word's distance to G1.
 inline int Cube3Phase1Distance(uint32_t word) { return static_cast<int>(word & 15); }
+// The distance to G1's even half (the states of G1 with an even corner permutation) of a state
+// with the word's coordinates and corner parity `parity` (0 even, 1 odd): the distance to G1 or
+// one more.
+inline int Cube3Phase1EvenDistance(uint32_t word, int parity) {
+  return static_cast<int>((word & 15) + (word >> (28 + parity) & 1));
+}
 
 // The large table's layout: kCube3LargeEntries entries of 4 bits, two to a byte
 // (puzzle/nibble_array.h).

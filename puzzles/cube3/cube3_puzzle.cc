@@ -257,12 +257,13 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
     table.description =
         "3x3x3 searches: exact distances within G1 (corner class x UD edges; corners x slice "
         "order) and of the corners (corner class x twist), a byte each, and to G1 (flip-slice "
-        "class x twist) with each move's change of it, 32 bits an entry; 682 MB";
+        "class x twist) with each move's change of it and by corner parity the distance to G1's "
+        "even half, 32 bits an entry; 682 MB";
     table.build = [this](int threads, const TableLog& log) -> absl::StatusOr<TableContents> {
       const absl::Time begin = absl::Now();
       Cube3PruningData data =
           Cube3PruningData::Build(threads, [&log](const std::string& line) { log(line); });
-      log(absl::StrCat("four tables by breadth-first search and phase1_moves in ",
+      log(absl::StrCat("four tables by breadth-first search and phase1_moves with parity bits in ",
                        absl::FormatDuration(absl::Now() - begin)));
       return MakeCube3TableContents(
           info_.name, kTableName, std::move(data),
@@ -270,7 +271,8 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
           "(flip-slice class under the 16 UD symmetries, twist), (corner class, UD edges), "
           "(corners, slice order) and (corner class, twist), forward then backward; sections "
           "phase2, corners_slice, corners raw, a distance a byte; phase1_moves raw, 32 bits "
-          "little-endian, the distance to G1 and its neighbours' changes of it");
+          "little-endian, the distance to G1, its neighbours' changes of it and two corner "
+          "parity bits (the distance to G1's even half)");
     };
     table.verify = [](const TableFile& file, const TableLog& log) -> std::vector<std::string> {
       absl::StatusOr<Cube3PruningTables> tables = Cube3TablesFromFile(file);
@@ -282,7 +284,8 @@ class Cube3PuzzleImpl final : public PuzzleDefinition {
       }
       log(absl::StrCat("checked ", report.entries_checked,
                        " entries: solved is the only 0, every other entry is one more than its "
-                       "nearest neighbour; and every phase1_moves word against its neighbours"));
+                       "nearest neighbour; and every phase1_moves word (each move's change, the "
+                       "parity bits) against its neighbours"));
       return report.failures;
     };
     tables_.push_back(std::move(table));

@@ -53,6 +53,16 @@ TableContents MakeCube3TableContents(const std::string& puzzle, const std::strin
   return contents;
 }
 
+absl::Status Cube3CheckParityBits(const uint32_t* phase1_moves, const std::string& file_name) {
+  const uint32_t solved = phase1_moves[Cube3Phase1Index(0, 0, 0)];
+  if (Cube3Phase1EvenDistance(solved, 1) == 1) return absl::OkStatus();
+  return absl::DataLossError(absl::StrCat(
+      file_name, ": section '", kCube3Phase1MovesSection, "': solved's word is 0x",
+      absl::Hex(solved),
+      ", without the corner parity bit 29 (files built before 2026-12-08 have none); rebuild it "
+      "with bazel build //data:tables"));
+}
+
 absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file) {
   Cube3PruningTables tables;
   const std::pair<const char*, uint64_t> layouts[] = {
@@ -71,6 +81,9 @@ absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file) {
   if (!words.ok()) return words.status();
   // The section is page-aligned (table_file.h), so its words are aligned.
   tables.phase1_moves = reinterpret_cast<const uint32_t*>((*words)->data());
+  if (absl::Status bits = Cube3CheckParityBits(tables.phase1_moves, file.name()); !bits.ok()) {
+    return bits;
+  }
   return tables;
 }
 

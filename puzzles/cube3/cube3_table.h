@@ -4,9 +4,12 @@
 //   corners_slice      967,680 entries: corners * 24 + slice order -> phase-2 moves
 //   corners          6,053,616 entries: (corner class, twist in its frame) -> moves
 //   phase1_moves   140,908,410 entries of 32 bits, little-endian: (flip-slice class, twist in
-//                                its frame) -> its distance to G1 and what each move does to it
+//                                its frame) -> its distance to G1, what each move does to it,
+//                                and by corner parity the distance to G1's even half
 // (Files before 2026-12-06 also had a section "phase1", phase 1's distances a byte each, which
-// the words' low 4 bits repeat; it is no longer written or read.)
+// the words' low 4 bits repeat; it is no longer written or read. Files before 2026-12-08 have
+// no parity bits in the words: the loader refuses them, by solved's word, with a message that
+// says `bazel build //data:tables` rebuilds the table.)
 // The large tier's file (table "cube3-large", opt-in) has one section, 4 bits an entry (two to a
 // byte, the even entry in the low bits; Cube3LargeDistance):
 //   large_parity 6,665,381,136 entries: (flip-slice-sorted class, twist in its frame, corner
@@ -42,9 +45,17 @@ inline constexpr char kCube3LargeSectionWithoutParity[] = "large";
 TableContents MakeCube3TableContents(const std::string& puzzle, const std::string& table,
                                      Cube3PruningData data, std::string metadata);
 
-// A view of `file`'s four sections, or DataLoss naming the section whose layout is wrong.
+// A view of `file`'s four sections, or DataLoss naming the section whose layout is wrong (or
+// Cube3CheckParityBits' error).
 // REQUIRES: `file` outlives the view; a little-endian host (phase1_moves is read in place).
 absl::StatusOr<Cube3PruningTables> Cube3TablesFromFile(const TableFile& file);
+
+// OK when phase1_moves' words hold the corner parity bits (cube3_pruning.h), as solved's word
+// shows: with an odd parity, solved is always one move from G1's even half (bit 29). A file
+// from before them has them all 0; its distances would still be lower bounds, but the verifier
+// refuses it, so the loader does at once (DataLoss naming `file_name` and what to run).
+// Reads only solved's word.
+absl::Status Cube3CheckParityBits(const uint32_t* phase1_moves, const std::string& file_name);
 
 // The large tier's file for `large` (packed: BuildCube3LargeTable; moved in; a `large` of another
 // size than kCube3LargeBytes gives a file the loader refuses), and its section's

@@ -43,6 +43,21 @@ absl::Status LargeTableStatus(uint32_t bits_per_entry, uint64_t entry_count,
   return Cube3LargeTableFromFile(**file).status();
 }
 
+// A file from before the words held the corner parity bits: refused by solved's word (the only
+// one read, so a word or two stand for the section here), with what to run.
+TEST(Cube3TableTest, WordsWithoutTheParityBitsAreRefused) {
+  ASSERT_EQ(Cube3Phase1Index(0, 0, 0), 0u);
+  const uint32_t before[] = {0x0u};  // bit 29 clear, as in every word of a file before them
+  const absl::Status status = Cube3CheckParityBits(before, "cube3.tbl");
+  EXPECT_EQ(status.code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(status.message(),
+              HasSubstr("cube3.tbl: section 'phase1_moves': solved's word is 0x0, without the "
+                        "corner parity bit 29"));
+  EXPECT_THAT(status.message(), HasSubstr("bazel build //data:tables"));
+  const uint32_t with_bits[] = {1u << 29};
+  EXPECT_TRUE(Cube3CheckParityBits(with_bits, "cube3.tbl").ok());
+}
+
 // A byte an entry: refused by its bits per entry.
 TEST(Cube3TableTest, TheLargeTierAByteAnEntryIsRefused) {
   const absl::Status status = LargeTableStatus(8, 1000);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
@@ -135,6 +136,35 @@ TEST(Cube3PruningTest, PhaseDistancesEqualBruteForceNearSolved) {
   }
 }
 
+// The words' parity bits: a state's distance to G1's even half (G1 with an even corner
+// parity), and the distance of its twin of the other parity (the same coordinates), which is the
+// state's own distance to G1's odd half (cube3_optimal.h, point 5), against the cubie model.
+TEST(Cube3PruningTest, EvenHalfDistancesEqualBruteForceNearSolved) {
+  SeededRandom random(10);
+  std::vector<int> all(kCube3Moves);
+  for (int m = 0; m < kCube3Moves; ++m) all[m] = m;
+  int extra[2] = {};  // how often each is one more than the distance to G1
+  for (int trial = 0; trial < 80; ++trial) {
+    const Cube3State c = Cube3RandomWalk(Cube3Solved(), 1 + trial % 4, false, random);
+    const int parity = Cube3CornerParity(c);
+    const uint32_t word = Tables().phase1_moves[Cube3Phase1Index(
+        Cube3Flip(c), Cube3Quartet(c, kCube3SliceQuartet) / 24, Cube3Twist(c))];
+    for (int half = 0; half < 2; ++half) {
+      const int expected = BruteForceDistance(c, all, 6, [half](const Cube3State& x) {
+        return InG1(x) && Cube3CornerParity(x) == half;
+      });
+      const int told = Cube3Phase1EvenDistance(word, parity ^ half);
+      ASSERT_EQ(told, expected) << trial << " half " << half;
+      extra[half] += told > Cube3Phase1Distance(word);
+    }
+  }
+  // Both kinds of answer were seen for each half.
+  EXPECT_GT(extra[0], 5);
+  EXPECT_LT(extra[0], 75);
+  EXPECT_GT(extra[1], 5);
+  EXPECT_LT(extra[1], 75);
+}
+
 // Symmetric states are equally far: the class lookups, stabiliser images included, agree.
 TEST(Cube3PruningTest, ConjugatesHaveEqualEntries) {
   SeededRandom random(9);
@@ -219,6 +249,33 @@ TEST(Cube3PruningTest, TheVerifierFindsAWrongPhase1MovesWord) {
   ASSERT_EQ(report.failures.size(), 1u);
   EXPECT_NE(report.failures[0].find("phase1_moves entry 123456789: "), std::string::npos)
       << report.failures[0];
+}
+
+// The words' parity bits are checked too: a bit set where it should not be and one cleared
+// (in one run, as each takes the verifier half a minute) are each reported by their entry.
+TEST(Cube3PruningTest, TheVerifierFindsWrongParityBits) {
+  std::vector<uint32_t>& words = MutableData().phase1_moves;
+  const uint32_t parity_bits = 3u << 28;
+  uint64_t clear = 98765432, set = 98765432;
+  while (words[clear] & parity_bits) ++clear;
+  while (!(words[set] & parity_bits)) ++set;
+  const uint32_t set_bit = words[set] & parity_bits;
+  words[clear] ^= 1u << 28;
+  words[set] ^= set_bit;
+  const Cube3VerifyReport report = VerifyCube3Tables(Tables(), 2);
+  words[clear] ^= 1u << 28;
+  words[set] ^= set_bit;
+  // Fewer than the report's cap, so that none was left out (a changed bit also misleads the
+  // neighbours that read it).
+  ASSERT_LT(report.failures.size(), 20u) << absl::StrJoin(report.failures, "\n");
+  for (const uint64_t entry : {clear, set}) {
+    bool named = false;
+    for (const std::string& failure : report.failures) {
+      named = named ||
+              failure.find(absl::StrCat("phase1_moves entry ", entry, ": ")) != std::string::npos;
+    }
+    EXPECT_TRUE(named) << entry << ": " << absl::StrJoin(report.failures, "\n");
+  }
 }
 
 // The words' low bits are phase 1's distances, checked as a table of their own: one entry one

@@ -106,15 +106,33 @@ Cube3VerifyReport VerifyCube3Tables(const Cube3PruningTables& tables, int thread
       &report,
       // The rest of each word: each move's change of the distance as the layout in
       // cube3_pruning.h encodes it, from the same neighbours' distances (move m's is next[m]),
-      // checked above.
+      // checked above. And its parity bits, a table of their own: the distance to G1's even
+      // half with parity p is 0 only in G1 with p even, else one more than the nearest
+      // neighbour's with its parity (p changed by a quarter turn): as for the distances, that
+      // holds exactly for the true distance. Each must be d or d + 1 to be a bit.
       [&](uint64_t i, const uint64_t* next) -> std::string {
         const int d = phase1(i);
         uint32_t expected = static_cast<uint32_t>(d);
+        int even_distance[2] = {255, 255};
         for (int m = 0; m < kCube3Moves; ++m) {
           const int delta = phase1(next[m]) - d;
           const int face_bits = 4 + 4 * (m / 3);
           if (delta != 0) expected |= uint32_t{1} << (face_bits + 1 + m % 3);
           if (delta > 0) expected |= uint32_t{1} << face_bits;
+          for (int p = 0; p < 2; ++p) {
+            even_distance[p] = std::min(
+                even_distance[p],
+                1 + Cube3Phase1EvenDistance(tables.phase1_moves[next[m]], p ^ Cube3QuarterTurn(m)));
+          }
+        }
+        if (d == 0) even_distance[0] = 0;
+        for (int p = 0; p < 2; ++p) {
+          if (even_distance[p] != d && even_distance[p] != d + 1) {
+            return absl::StrCat("phase1_moves entry ", i, ": its neighbours put parity ", p, " at ",
+                                even_distance[p], " moves from G1's even half, not ", d, " or ",
+                                d + 1);
+          }
+          if (even_distance[p] == d + 1) expected |= uint32_t{1} << (28 + p);
         }
         if (tables.phase1_moves[i] == expected) return "";
         return absl::StrCat("phase1_moves entry ", i, ": 0x", absl::Hex(tables.phase1_moves[i]),

@@ -2,7 +2,9 @@
 // phase1_moves words, and the three byte tables) without the breadth-first search that built
 // them: a table is the exact distance from solved exactly when the solved entries hold 0 and every
 // other entry d has a neighbour (one move away) at d - 1 and none below it. The rest of each
-// phase1_moves word is checked against its neighbours' distances, in the same pass. The
+// phase1_moves word is checked against its neighbours' words in the same pass: each move's
+// change of the distance, and the corner parity bits (the distances to G1's even half) the same
+// way as a table of their own. The
 // check walks each table's graph as its own definition (cube3_pruning.h's layouts, through the
 // coordinate and symmetry tables, which cube3_coordinates_test and cube3_symmetry_test hold to
 // the cubie model, and cube3_two_phase_test to an IDDFS brute force).
