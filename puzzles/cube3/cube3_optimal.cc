@@ -42,6 +42,9 @@ constexpr uint32_t kAllMoves = (1u << kCube3Moves) - 1;
 // The moves of G1 = <U, D, R2, F2, L2, B2> (bit m), as the U-D axis sees them.
 constexpr uint32_t kG1Moves =
     (7u << 0) | (7u << 9) | (1u << 4) | (1u << 7) | (1u << 13) | (1u << 16);
+// U, U', D and D': of single moves, those of the odd coset of an even-parity subgroup that the
+// U-D axis's faces' turns keep (G1's even half; the large tier's subgroup).
+constexpr uint32_t kOddCosetMoves = (5u << 0) | (5u << 9);
 
 // What a child needs before its exact lookups: the node, and where its entries are.
 struct Child {
@@ -50,12 +53,14 @@ struct Child {
   uint64_t corners_entry;
 };
 
-// A position's entry in the large table, and the entry beside it, of the other corner parity (in
-// the same byte): the distance to the odd coset of the table's subgroup (cube3_optimal.h, point 5).
-struct LargePair {
+// A position's distance to an even-parity subgroup (the large table's, or G1's even half from a
+// phase1_moves word's parity bits), and that of its twin of the other corner parity (the same
+// coordinates): the position's distance to the subgroup's odd coset (cube3_optimal.h, point 5).
+// In the large table the two are entries side by side in one byte.
+struct ParityPair {
   int value, other;
 };
-LargePair ReadLargePair(const uint8_t* large, uint64_t entry) {
+ParityPair ReadParityPair(const uint8_t* large, uint64_t entry) {
   return {Cube3LargeDistance(large, entry), Cube3LargeDistance(large, entry ^ 1)};
 }
 
@@ -165,7 +170,7 @@ class InverseBound {
       if (value == togo) *not_first |= in_subgroup_[k];
       return true;
     }
-    const LargePair pair = ReadLargePair(large_, e.entry[k]);
+    const ParityPair pair = ReadParityPair(large_, e.entry[k]);
     if (pair.value > togo) return false;
     if (pair.value == togo) *not_first |= in_subgroup_[k];
     if (pair.other >= togo) *not_first |= odd_coset_[k];
@@ -252,9 +257,11 @@ class TierTables {
  protected:
   // `subgroup`: the moves (bit m) of the subgroup whose cosets the tier's axis table measures,
   // as the U-D axis sees them; each axis's mask is its rotation.
-  // `odd_coset`: the large tier's, the moves in the odd coset of its subgroup (the subgroup
-  // keeps the corner parity even; the coset is the states the subgroup's coordinates call solved
-  // with an odd parity).
+  // `odd_coset`: the moves in the odd coset of the subgroup's even half (the states of the
+  // subgroup with an even corner parity; the coset is the states the subgroup's coordinates call
+  // solved with an odd parity), whose distances the tier also reads: the parity bits of phase 1's
+  // words in the default tier, the large table's entries in the large tier (whose subgroup is
+  // its own even half).
   TierTables(const Cube3PruningTables& tables, uint32_t subgroup, uint32_t odd_coset = 0)
       : tables_(tables) {
     for (int k = 0; k < kAxes; ++k) {
@@ -281,11 +288,13 @@ class TierTables {
   uint32_t NotLast(int k, int value, int togo) const {
     return value == togo && togo > 0 ? in_subgroup_[k] : 0;
   }
-  // The same from a large table's pair: the subgroup's moves when its entry equals `togo`, the
-  // odd coset's when the other parity's entry is at least `togo` (point 5).
-  uint32_t NotLast(int k, const LargePair& pair, int togo) const {
+  // The same from a pair of distances to the subgroup's even half (a large table's pair, or a
+  // word's parity bits): the even half's moves when its entry equals `togo`, the odd coset's when
+  // the other parity's entry is at least `togo` (point 5).
+  uint32_t NotLast(int k, const ParityPair& pair, int togo) const {
     if (togo == 0) return 0;
-    return (pair.value == togo ? in_subgroup_[k] : 0) | (pair.other >= togo ? odd_coset_[k] : 0);
+    return (pair.value == togo ? in_subgroup_[k] & ~odd_coset_[k] : 0) |
+           (pair.other >= togo ? odd_coset_[k] : 0);
   }
 
   // The child's corners, by move m, and its corners entry, prefetched.
@@ -326,8 +335,10 @@ class Tables : private TierTables {
   // left 45-47, 5.1 and 75.4 s; from 8, 45.2, 6.1 and 77.1 s; from 10, 40.6, 4.4 and 70.9 s.
   static constexpr int kInverseFrom = kMaxBound;
   using TierTables::pruning;
-  // Phase 1's table measures the cosets of G1 = <U, D, R2, F2, L2, B2>.
-  explicit Tables(const Cube3PruningTables& tables) : TierTables(tables, kG1Moves) {}
+  // Phase 1's table measures the cosets of G1 = <U, D, R2, F2, L2, B2>; its words' parity bits
+  // those of G1's even half, whose odd coset holds U, U', D and D'.
+  explicit Tables(const Cube3PruningTables& tables)
+      : TierTables(tables, kG1Moves, kOddCosetMoves) {}
 
   Node Start(const Cube3State& cube) const {
     Node node;
@@ -342,6 +353,7 @@ class Tables : private TierTables {
     }
     node.corners = Cube3Corners(cube);
     node.raw_twist = Cube3Twist(cube);
+    node.parity = static_cast<uint8_t>(Cube3CornerParity(cube));
     return node;
   }
 
@@ -350,15 +362,25 @@ class Tables : private TierTables {
   // within `togo` - 1 moves of G1 along every axis. So no child's phase 1 entry is read.
   struct Expansion {
     uint32_t allowed;
+    uint32_t not_last = 0;
     uint64_t deltas[kAxes];  // Cube3Phase1Moves::Deltas, by axis
   };
+  // A node whose distance to G1's even half, along some axis, exceeds `togo` is cut here (no
+  // child allowed), and its tight distances rule out last moves (cube3_optimal.h, point 5).
   Expansion Expand(const Node& node, int togo) const {
     Expansion ex;
     ex.allowed = kAllMoves;
     for (int k = 0; k < kAxes; ++k) {
-      ex.deltas[k] = phase1_.Deltas(
-          tables_.phase1_moves[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]],
-          node.sym[k], k);
+      const uint32_t word =
+          tables_.phase1_moves[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]];
+      const ParityPair even = {Cube3Phase1EvenDistance(word, node.parity),
+                               Cube3Phase1EvenDistance(word, node.parity ^ 1)};
+      if (even.value > togo) {
+        ex.allowed = 0;
+        return ex;
+      }
+      ex.not_last |= NotLast(k, even, togo);
+      ex.deltas[k] = phase1_.Deltas(word, node.sym[k], k);
       ex.allowed &= Cube3Phase1Moves::MovesWithin(ex.deltas[k], node.value[k], togo - 1);
     }
     return ex;
@@ -373,6 +395,7 @@ class Tables : private TierTables {
   // and flip-slice rows are prefetched.
   void MakeChild(const Node& node, const Expansion& ex, int m, int togo, Child* child) const {
     Node& c = child->node;
+    c.parity = static_cast<uint8_t>(node.parity ^ Cube3QuarterTurn(m));
     for (int k = 0; k < kAxes; ++k) {
       c.value[k] =
           static_cast<uint8_t>(Cube3Phase1Moves::ChildDistance(ex.deltas[k], node.value[k], m));
@@ -406,7 +429,11 @@ class Tables : private TierTables {
   }
 
   int LowerBound(const Node& node) const {
-    return LowerBoundWith(node, [](const Node& n, int k) { return int{n.value[k]}; });
+    return LowerBoundWith(node, [this](const Node& n, int k) {
+      return Cube3Phase1EvenDistance(
+          tables_.phase1_moves[static_cast<uint64_t>(n.cls[k]) * kCube3Twists + n.twist[k]],
+          n.parity);
+    });
   }
   InverseBound Inverse() const { return InverseWith(nullptr, nullptr); }
 };
@@ -429,7 +456,7 @@ class LargeTables : private TierTables {
   // every other turn does one of these, and a quarter turn changes the parity). The odd coset
   // (the states with those solved and an odd parity) holds U, U', D and D'.
   explicit LargeTables(const Cube3PruningTables& tables)
-      : TierTables(tables, (1u << 1) | (1u << 10), (5u << 0) | (5u << 9)),
+      : TierTables(tables, (1u << 1) | (1u << 10), kOddCosetMoves),
         classes_(*tables.flipslice_sorted) {}
 
   Node Start(const Cube3State& cube) const {
@@ -450,6 +477,7 @@ class LargeTables : private TierTables {
   // Every move: the large table is read for each child (FirstWithin, Within).
   struct Expansion {
     uint32_t allowed;
+    uint32_t not_last = 0;
   };
   Expansion Expand(const Node& /*node*/, int /*togo*/) const { return {kAllMoves}; }
 
@@ -480,7 +508,7 @@ class LargeTables : private TierTables {
   // a child the first axis rules out costs one random read of the 3.33 GB table, not three.
   // Both add to child->node.not_last the moves of the axes whose entry is exactly togo.
   bool FirstWithin(Child* child, int togo) const {
-    const LargePair pair = ReadLargePair(tables_.large, child->phase1_entry[0]);
+    const ParityPair pair = ReadParityPair(tables_.large, child->phase1_entry[0]);
     if (tables_.corners[child->corners_entry] > togo || pair.value > togo) return false;
     child->node.not_last |= NotLast(0, pair, togo);
     __builtin_prefetch(Cube3LargeByte(tables_.large, child->phase1_entry[1]));
@@ -488,8 +516,8 @@ class LargeTables : private TierTables {
     return true;
   }
   bool Within(Child* child, int togo) const {
-    const LargePair pair1 = ReadLargePair(tables_.large, child->phase1_entry[1]);
-    const LargePair pair2 = ReadLargePair(tables_.large, child->phase1_entry[2]);
+    const ParityPair pair1 = ReadParityPair(tables_.large, child->phase1_entry[1]);
+    const ParityPair pair2 = ReadParityPair(tables_.large, child->phase1_entry[2]);
     if (pair1.value > togo || pair2.value > togo) return false;
     child->node.not_last |= NotLast(1, pair1, togo) | NotLast(2, pair2, togo);
     for (int k = 0; k < kAxes; ++k) classes_.PrefetchRow(static_cast<int>(child->node.cls[k]));
@@ -603,11 +631,13 @@ class Worker {
     // the next one that the inverse's lookups ruled out (point 6); and in the default tier only
     // the children that the node's words allow along every axis are made.
     const typename Tables::Expansion ex = tables_.Expand(node, togo);
-    const uint32_t may_be_move = (togo == 1 ? ~node.not_last : kAllMoves) & ~not_first & ex.allowed;
+    const uint32_t not_last = node.not_last | ex.not_last;
+    if (not_last == kAllMoves) return false;
+    const uint32_t may_be_move = (togo == 1 ? ~not_last : kAllMoves) & ~not_first & ex.allowed;
     for (int m = 0; m < kCube3Moves; ++m) {
       kept[m] = (may_be_move >> m & 1) && Cube3MayFollow(m, last_face);
       if (!kept[m]) continue;
-      child[m].node.not_last = node.not_last;
+      child[m].node.not_last = not_last;
       tables_.MakeChild(node, ex, m, togo - 1, &child[m]);
     }
     // Each stage over all the children before the next, in move order, so that one stage's

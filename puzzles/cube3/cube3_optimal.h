@@ -10,7 +10,11 @@
 // distance to G1 along each axis,
 // and reads its own phase1_moves word for each (cube3_pruning.h), which says how each move
 // changes that distance: so its children's distances along the axes come without reading their
-// entries, and only the children within the bound along all three are made; of those, a child
+// entries, and only the children within the bound along all three are made. The word also gives
+// the node's distance to G1's even half (the states of G1 whose corner permutation is even: one
+// more than the distance to G1 for about a fifth of the entries), from its corner parity: a node
+// that this puts beyond the bound along an axis is cut before its children are made, and its
+// tight distances rule out last moves (point 5). Of the children made, a child
 // whose distances leave it no last move (point 5) is cut before its coordinates are computed,
 // and each other child's words are prefetched when it is made (unless it has no moves left). With
 // the large tier loaded (tables.large), the distance to G1 is replaced by the large table's: the
@@ -48,19 +52,22 @@
 //      the node count, never the answer.
 //   5. The last move. Each axis's table gives the exact distance to a coset of a subgroup, rotated
 //      to the axis: in the default tier G1 = <U, D, R2, F2, L2, B2>, which holds every turn of the
-//      axis's two faces and the other faces' half turns; in the large tier the subgroup that keeps
-//      flips, twists, the slice edges' places and order and an even corner parity, which of
-//      single moves holds U2 and D2. If a node's entry along an axis equals the moves left to the
-//      bound, no solution through it of that length ends with a move of that subgroup: the move
-//      could be dropped, and the shorter sequence would reach the same coset, below its exact
-//      distance. In the large tier the entry beside it, of the other parity (the same
-//      coordinates), is the node's exact distance to the subgroup's odd coset: the states whose
-//      flips, twists and slice edges are solved and whose corner parity is odd, which holds U, U',
-//      D and D'. (A sequence s takes the node x to that coset exactly when it takes x's twin of
-//      the other parity to the subgroup: the coordinates move alike, and s changes both parities
-//      by the same.) A solution ending with one of those four leaves, before that move, a state
-//      of the odd coset; so when that entry is at least the moves left, no solution through the
-//      node of that length ends with one of them. A solution through the node is also
+//      axis's two faces and the other faces' half turns, and (the words' parity bits) G1's even
+//      half, the states of G1 with an even corner parity, which of single moves holds the six
+//      half turns; in the large tier the subgroup that keeps flips, twists, the slice edges'
+//      places and order and an even corner parity, which of single moves holds U2 and D2. If a
+//      node's distance to one of these along an axis equals the moves left to the bound, no
+//      solution through it of that length ends with a move of that subgroup: the move could be
+//      dropped, and the shorter sequence would reach the same subgroup, below its exact
+//      distance. The distance of the node's twin of the other parity (the same coordinates; in
+//      the large tier the entry beside the node's) is the node's exact distance to the even
+//      subgroup's odd coset: the states that its coordinates call solved and whose corner parity
+//      is odd, which holds U, U', D and D'. (A sequence s takes the node x to that coset exactly
+//      when it takes x's twin of the other parity to the subgroup: the coordinates move alike,
+//      and s changes both parities by the same.) A solution ending with one of those four
+//      leaves, before that move, a state of the odd coset; so when that distance is at least the
+//      moves left, no solution through the node of that length ends with one of them. A solution
+//      through the node is also
 //      one through each of its ancestors, with the same last move, so each node carries the
 //      moves its ancestors' and its own tight lookups rule out as the last one. Where all 18 are
 //      ruled out (all three axes tight, say), the node has no solution of the bound's length and

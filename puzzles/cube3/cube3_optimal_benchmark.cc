@@ -21,6 +21,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/time/clock.h"
+#include "puzzle/huge_page_vector.h"
 #include "puzzle/median.h"
 #include "puzzle/table_file.h"
 #include "puzzles/cube3/cube3_bench_support.h"
@@ -42,6 +43,9 @@ ABSL_FLAG(std::string, large_table, "",
           "The large tier's file (cube3-large.tbl); empty: the default tier's tables only.");
 ABSL_FLAG(std::string, table_advice, "populate",
           "How --table's and --large_table's files are mapped, as the server's --table_advice.");
+ABSL_FLAG(bool, without_parity_bits, false,
+          "Search without phase1_moves' corner parity bits (cleared in a copy of the words on "
+          "huge pages), as before them, to compare (with --table_advice=private_huge_pages).");
 ABSL_FLAG(std::string, cubes_file, "puzzles/cube3/testdata/cube3_random1000.txt",
           "The cubes, one 54-facelet string a line ('#' lines are comments).");
 
@@ -81,6 +85,18 @@ int main(int argc, char** argv) {
     std::printf("large tier: %.1f GB mapped (%s) and checked in %.1f s, its classes in %.1f s\n",
                 large_file->file_size() / 1e9, absl::GetFlag(FLAGS_table_advice).c_str(),
                 absl::ToDoubleSeconds(mapped), absl::ToDoubleSeconds(absl::Now() - begin - mapped));
+  }
+  // The words' parity bits cleared in a copy (on huge pages, as --table_advice=
+  // private_huge_pages puts the file's): the search as it was before them, its nodes and
+  // answers, to measure what they save.
+  std::vector<uint32_t> words_without_parity;
+  if (absl::GetFlag(FLAGS_without_parity_bits)) {
+    words_without_parity = puzzle::HugePageVector<uint32_t>(puzzle::kCube3Phase1Entries, 0);
+    for (uint64_t i = 0; i < puzzle::kCube3Phase1Entries; ++i) {
+      words_without_parity[i] = view.phase1_moves[i] & ~(3u << 28);
+    }
+    view.phase1_moves = words_without_parity.data();
+    std::printf("phase1_moves' parity bits cleared (a copy)\n");
   }
   const puzzle::Cube3Optimal solver(&view);
   std::vector<double> seconds;
