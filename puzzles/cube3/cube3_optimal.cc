@@ -348,8 +348,7 @@ class Tables : private TierTables {
       node.cls[k] = sym_.flipslice_class[flipslice];
       node.sym[k] = sym_.flipslice_sym[flipslice];
       node.twist[k] = sym_.twist_conjugate[Cube3Twist(x) * kCube3Symmetries + node.sym[k]];
-      node.value[k] = static_cast<uint8_t>(Cube3Phase1Distance(
-          tables_.phase1_moves[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]]));
+      node.value[k] = static_cast<uint8_t>(Cube3Phase1Distance(Word(node.cls[k], node.twist[k])));
     }
     node.corners = Cube3Corners(cube);
     node.raw_twist = Cube3Twist(cube);
@@ -371,8 +370,7 @@ class Tables : private TierTables {
     Expansion ex;
     ex.allowed = kAllMoves;
     for (int k = 0; k < kAxes; ++k) {
-      const uint32_t word =
-          tables_.phase1_moves[static_cast<uint64_t>(node.cls[k]) * kCube3Twists + node.twist[k]];
+      const uint32_t word = Word(node.cls[k], node.twist[k]);
       const ParityPair even = {Cube3Phase1EvenDistance(word, node.parity),
                                Cube3Phase1EvenDistance(word, node.parity ^ 1)};
       if (even.value > togo) {
@@ -413,8 +411,7 @@ class Tables : private TierTables {
       c.twist[k] = static_cast<uint16_t>(twist1);
       c.sym[k] = static_cast<uint8_t>(phase1_.Product(moved.sym, node.sym[k]));
       if (togo > 0) {
-        __builtin_prefetch(
-            &tables_.phase1_moves[static_cast<uint64_t>(moved.cls) * kCube3Twists + twist1]);
+        __builtin_prefetch(&Word(moved.cls, twist1));
         phase1_.PrefetchFlipSliceRow(moved.cls);
       }
     }
@@ -430,12 +427,16 @@ class Tables : private TierTables {
 
   int LowerBound(const Node& node) const {
     return LowerBoundWith(node, [this](const Node& n, int k) {
-      return Cube3Phase1EvenDistance(
-          tables_.phase1_moves[static_cast<uint64_t>(n.cls[k]) * kCube3Twists + n.twist[k]],
-          n.parity);
+      return Cube3Phase1EvenDistance(Word(n.cls[k], n.twist[k]), n.parity);
     });
   }
   InverseBound Inverse() const { return InverseWith(nullptr, nullptr); }
+
+ private:
+  // The phase1_moves word of (flip-slice class, twist in its frame).
+  const uint32_t& Word(uint32_t cls, int twist) const {
+    return tables_.phase1_moves[static_cast<uint64_t>(cls) * kCube3Twists + twist];
+  }
 };
 
 // The large tier's lower bounds: its table along each axis and the corners'. The large table
